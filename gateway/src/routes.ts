@@ -1,0 +1,127 @@
+import type { Access, ServiceName } from '@clima/common';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** Path with `:name` placeholders, exactly as the web apps call it. */
+  path: string;
+  service: ServiceName;
+  /** Who may call it (the owning service enforces it; the authorization suite checks it). */
+  access: Access;
+  /** Largest request body; default 1 MB. */
+  maxBody?: string;
+  /** Stream the request body to the service instead of buffering it in nginx (uploads). */
+  stream?: boolean;
+  /** Where the route comes from: the spec's call list, or a route the product added. */
+  origin?: 'spec' | 'product';
+}
+
+const r = (method: Method, path: string, service: ServiceName, access: Access, extra: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  service,
+  access,
+  origin: 'spec',
+  ...extra,
+});
+const product = (method: Method, path: string, service: ServiceName, access: Access, extra: Partial<Route> = {}): Route =>
+  r(method, path, service, access, { origin: 'product', ...extra });
+
+/**
+ * THE route table: which service owns each /api path. The nginx configuration is generated from it,
+ * and the gateway and authorization suites walk it. A path missing here is a 404 at the gateway.
+ */
+export const ROUTES: Route[] = [
+  // 7.1 Session and authentication
+  r('GET', '/api/users/me', 'auth', 'public'),
+  r('GET', '/api/logout', 'auth', 'public'),
+  r('GET', '/api/oauth/google/redirect_url', 'auth', 'public'),
+  r('POST', '/api/sessions', 'auth', 'public'),
+  r('POST', '/api/auth/register', 'auth', 'public'),
+  r('POST', '/api/auth/signin', 'auth', 'public'),
+  r('POST', '/api/users/session/heartbeat', 'ranking', 'user'),
+  r('PUT', '/api/users/profile', 'auth', 'user'),
+  r('PUT', '/api/users/password', 'auth', 'user'),
+  r('GET', '/api/admin/auth/me', 'auth', 'public'),
+  r('POST', '/api/admin/auth/login', 'auth', 'public'),
+  r('POST', '/api/admin/auth/logout', 'auth', 'public'),
+
+  // 7.2 End-user data
+  r('GET', '/api/contents', 'catalog', 'public'),
+  r('GET', '/api/contents/:id', 'catalog', 'subscriber'),
+  r('GET', '/api/categories', 'catalog', 'public'),
+  r('GET', '/api/course-categories', 'courses', 'public'),
+  r('GET', '/api/course-categories-with-stats', 'courses', 'public'),
+  r('GET', '/api/courses', 'courses', 'public'),
+  r('GET', '/api/courses/:id', 'courses', 'subscriber'),
+  r('GET', '/api/courses/:id/lessons', 'courses', 'subscriber'),
+  r('GET', '/api/courses/:id/progress', 'courses', 'subscriber'),
+  r('POST', '/api/courses/:id/lessons/:lessonId/progress', 'courses', 'subscriber'),
+  r('GET', '/api/ranking', 'ranking', 'user'),
+  r('GET', '/api/users/me/stats', 'ranking', 'user'),
+  r('GET', '/api/manuals', 'manuals', 'public'),
+  r('GET', '/api/manufacturers', 'manuals', 'public'),
+  r('GET', '/api/models', 'manuals', 'public'),
+  r('POST', '/api/manuals/:id/download', 'manuals', 'subscriber'),
+
+  // 7.3 Administration
+  r('GET', '/api/admin/stats', 'auth', 'admin'),
+  r('GET', '/api/admin/users', 'auth', 'admin'),
+  r('PUT', '/api/admin/users/:id', 'auth', 'admin'),
+  r('DELETE', '/api/admin/users/:id', 'auth', 'admin'),
+  r('GET', '/api/admin/contents', 'catalog', 'admin'),
+  r('POST', '/api/admin/contents', 'catalog', 'admin'),
+  r('PUT', '/api/admin/contents/:id', 'catalog', 'admin'),
+  r('DELETE', '/api/admin/contents/:id', 'catalog', 'admin'),
+  r('PATCH', '/api/admin/contents/:id/toggle-published', 'catalog', 'admin'),
+  r('GET', '/api/admin/categories', 'catalog', 'admin'),
+  r('POST', '/api/admin/categories', 'catalog', 'admin'),
+  r('PUT', '/api/admin/categories/:id', 'catalog', 'admin'),
+  r('DELETE', '/api/admin/categories/:id', 'catalog', 'admin'),
+  r('GET', '/api/admin/course-categories', 'courses', 'admin'),
+  r('POST', '/api/admin/course-categories', 'courses', 'admin'),
+  r('PUT', '/api/admin/course-categories/:id', 'courses', 'admin'),
+  r('DELETE', '/api/admin/course-categories/:id', 'courses', 'admin'),
+  r('GET', '/api/admin/courses', 'courses', 'admin'),
+  r('POST', '/api/admin/courses', 'courses', 'admin'),
+  r('PUT', '/api/admin/courses/:id', 'courses', 'admin'),
+  r('DELETE', '/api/admin/courses/:id', 'courses', 'admin'),
+  r('PATCH', '/api/admin/courses/:id/toggle-published', 'courses', 'admin'),
+  r('POST', '/api/admin/upload-video', 'catalog', 'admin', { maxBody: '510m', stream: true }),
+  r('GET', '/api/admin/manuals', 'manuals', 'admin'),
+  r('POST', '/api/admin/manuals', 'manuals', 'admin'),
+  r('PUT', '/api/admin/manuals/:id', 'manuals', 'admin'),
+  r('DELETE', '/api/admin/manuals/:id', 'manuals', 'admin'),
+  r('GET', '/api/admin/administrators', 'auth', 'admin'),
+  r('POST', '/api/admin/administrators', 'auth', 'admin'),
+  r('PUT', '/api/admin/administrators/:id', 'auth', 'admin'),
+  r('DELETE', '/api/admin/administrators/:id', 'auth', 'admin'),
+
+  // Routes the product adds to the spec's list (each explained in its service's README)
+  product('GET', '/api/files/videos/:name', 'catalog', 'subscriber'),
+  product('GET', '/api/admin/courses/:id/lessons', 'courses', 'admin'),
+  product('POST', '/api/admin/courses/:id/lessons', 'courses', 'admin'),
+  product('PUT', '/api/admin/courses/:id/lessons/order', 'courses', 'admin'),
+  product('PUT', '/api/admin/lessons/:id', 'courses', 'admin'),
+  product('DELETE', '/api/admin/lessons/:id', 'courses', 'admin'),
+  product('POST', '/api/admin/upload-manual', 'manuals', 'admin', { maxBody: '105m', stream: true }),
+  product('GET', '/api/files/manuals/:name', 'manuals', 'subscriber'),
+  product('GET', '/api/plans', 'billing', 'public'),
+  product('GET', '/api/billing/subscription', 'billing', 'user'),
+  product('POST', '/api/billing/checkout', 'billing', 'user'),
+  product('POST', '/api/billing/portal', 'billing', 'user'),
+  product('POST', '/api/billing/webhook', 'billing', 'public', { maxBody: '1m' }),
+  product('GET', '/api/billing/sandbox/checkout/:id', 'billing', 'user'),
+  product('POST', '/api/billing/sandbox/checkout/:id/complete', 'billing', 'user'),
+];
+
+/** The regular expression nginx matches for a route path. */
+export function pathRegex(path: string): string {
+  return `^${path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`;
+}
+
+/** Fills a route's placeholders (for tests and the authorization matrix). */
+export function fillPath(path: string, values: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, k: string) => String(values[k] ?? 1));
+}

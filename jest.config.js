@@ -1,0 +1,30 @@
+/** Every jest spec of the platform: unit specs beside the code, integration specs under each service's test/. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const esmOnly = ['@nestjs', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
+
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j|mj|cj)s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleNameMapper: {
+    '^@clima/common$': '<rootDir>/packages/common/src/index.ts',
+    '^@clima/contract$': '<rootDir>/packages/contract/src/index.ts',
+  },
+  testMatch: ['<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/gateway/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/infra/test/global-setup.ts',
+  globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
+  setupFiles: ['<rootDir>/infra/test/setup-env.ts'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

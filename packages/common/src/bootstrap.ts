@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { ErrorFilter } from './errors/error.filter';
+import { AccessGuard } from './identity/access';
+import { assertRoutesDeclareAccess } from './identity/route-check';
+import { NestPinoLogger, rootLogger } from './logging/logger';
+import { startMetrics } from './metrics/metrics';
+import { requestContext } from './http/request-context';
+import { rpcTransport } from './messaging/rpc';
+import type { ServiceConfig } from './platform.module';
+
+export interface AppOptions {
+  /** Keep the raw request body (webhook signatures). */
+  rawBody?: boolean;
+  /** Largest JSON body accepted; larger is a 413. */
+  jsonLimit?: string;
+  /** Answer service-to-service queries (@MessagePattern) over Redis. */
+  rpc?: boolean;
+}
+
+/** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
+export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestExpressApplication> {
+  const logger = rootLogger(config.SERVICE, config.LOG_LEVEL);
+  startMetrics(config.SERVICE);
+  const app = await NestFactory.create<NestExpressApplication>(module as never, {
+    logger: new NestPinoLogger(logger),
+    bodyParser: false,
+    rawBody: opts.rawBody ?? false,
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('etag', false);
+  app.use(requestContext(config.SERVICE, logger));
+  app.useBodyParser('json', { limit: opts.jsonLimit ?? '256kb' });
+  app.useBodyParser('urlencoded', { limit: opts.jsonLimit ?? '256kb', extended: false });
+  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
+  app.enableShutdownHooks();
+  if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
+  await app.init();
+  assertRoutesDeclareAccess(app as INestApplication);
+  return app;
+}
+
+/** Starts the HTTP server (and the RPC listener) on the configured host and port. */
+export async function listen(app: NestExpressApplication, config: ServiceConfig): Promise<void> {
+  await app.startAllMicroservices();
+  await app.listen(config.PORT, config.HOST);
+  rootLogger().info({ port: config.PORT, host: config.HOST }, `${config.SERVICE} listening`);
+}
+
+/** Logs a fatal start-up error (a config error names the variable) and exits. */
+export function exitOnBootError(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  rootLogger().fatal({ err }, message);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,44 @@
+import type { ServiceName } from '../config/config';
+
+/**
+ * Facts that must not be lost travel as BullMQ jobs, one queue per consuming service (at-least-once;
+ * every consumer is idempotent). This table is the one place that says who hears what.
+ */
+export interface EventPayloads {
+  /** A user was created or changed name/e-mail/subscription (kept by services that show names). */
+  'user.upserted': { userId: string; email: string; name: string | null; createdAt: string };
+  /** A user signed in (e-mail, Google or a new session); `at` is ISO 8601. */
+  'user.signed_in': { userId: string; at: string };
+  /** A user was deleted: every service removes that user's data. */
+  'user.deleted': { userId: string };
+  /** The payment provider changed a subscription; auth updates the user's subscription fields. */
+  'subscription.changed': {
+    userId: string;
+    status: 'active' | 'canceled' | 'expired' | 'inactive';
+    plan: 'monthly' | 'annual' | null;
+    expiresAt: string | null;
+    /** When the provider produced the fact (ISO); older facts never overwrite newer ones. */
+    occurredAt: string;
+  };
+}
+export type EventName = keyof EventPayloads;
+
+export const EVENT_SUBSCRIBERS: { [E in EventName]: ServiceName[] } = {
+  'user.upserted': ['ranking'],
+  'user.signed_in': ['ranking'],
+  'user.deleted': ['catalog', 'courses', 'manuals', 'ranking', 'billing'],
+  'subscription.changed': ['auth'],
+};
+
+export const eventQueueName = (service: ServiceName) => `events-${service}`;
+
+export interface EventEnvelope<E extends EventName = EventName> {
+  name: E;
+  payload: EventPayloads[E];
+  /** Idempotency id of this fact; consumers may use it to ignore a replay. */
+  id: string;
+  requestId?: string;
+  publishedAt: string;
+}
+
+export type EventHandlers = { [E in EventName]?: (payload: EventPayloads[E], envelope: EventEnvelope<E>) => Promise<void> };

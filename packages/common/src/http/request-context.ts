@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { httpDuration, httpErrors } from '../metrics/metrics';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+    log?: Logger;
+  }
+}
+
+/**
+ * Per request: takes the id nginx assigned (X-Request-Id) or makes one, names the answering service,
+ * logs one JSON line when the answer is sent, and feeds the metrics.
+ */
+export function requestContext(service: string, logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.headers['x-request-id'];
+    const id = (typeof incoming === 'string' && /^[\w-]{1,128}$/.test(incoming) ? incoming : undefined) ?? randomUUID();
+    req.id = id;
+    req.log = logger.child({ reqId: id });
+    res.setHeader('X-Request-Id', id);
+    res.setHeader('X-Service', service);
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? 'unmatched' : req.path);
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      httpDuration.observe(labels, seconds);
+      if (res.statusCode >= 500) httpErrors.inc(labels);
+      if (req.path === '/health' || req.path === '/metrics') return;
+      req.log!.info(
+        { req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(seconds * 1000) },
+        'request completed',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,26 @@
+import { PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error';
+import { zodMessage } from '../errors/error.filter';
+
+/** Validates a body, query or param with a contract schema; the first problem becomes a 400 `{ error }`. */
+export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+  transform(value: unknown): z.infer<S> {
+    const r = this.schema.safeParse(value ?? {});
+    if (!r.success) throw AppError.badRequest(zodMessage(r.error));
+    return r.data;
+  }
+}
+
+export const zod = <S extends z.ZodType>(schema: S) => new ZodPipe(schema);
+
+/** Path id: a positive integer, or 404 (an id that cannot exist is an unknown id). */
+export class IdPipe implements PipeTransform<unknown, number> {
+  constructor(private readonly notFound = 'Não encontrado') {}
+  transform(value: unknown): number {
+    const s = String(value);
+    if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647) throw AppError.notFound(this.notFound);
+    return Number(s);
+  }
+}

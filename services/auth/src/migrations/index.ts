@@ -1,0 +1,2 @@
+/** Every migration of this service, in order. */
+export const migrations = [];

@@ -1,0 +1,37 @@
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const brlFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const numberFormat = new Intl.NumberFormat('pt-BR');
+
+/** dd/mm/aaaa; '' for a missing or invalid date. A bare `aaaa-mm-dd` is read as a calendar day, not UTC midnight. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** Money in reais: R$ 19,90. */
+export function formatBRL(value: number): string {
+  return brlFormat.format(value);
+}
+
+/** Cents to reais: 1990 → R$ 19,90. */
+export function formatCents(cents: number): string {
+  return brlFormat.format(cents / 100);
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** 'Xh Ymin', or 'Ymin' under an hour (spec section 9). */
+export function formatDuration(totalSeconds: number): string {
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours}h ${rest}min` : `${rest}min`;
+}
+
+/** Size in MB with one decimal (manuals). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
