@@ -9,7 +9,10 @@ export default async function globalSetup(): Promise<void> {
   const env = newTestEnv();
   psql(`CREATE DATABASE ${env.DATABASE_NAME}`);
   saveTestEnv(env);
+  // TEST_SERVICES=catalog,auth limits the migrations to some services (while one is being worked on)
+  const only = process.env.TEST_SERVICES?.split(',').map((s) => s.trim());
   for (const service of SERVICE_NAMES) {
+    if (only && !only.includes(service)) continue;
     const file = join(__dirname, `../../services/${service}/src/database.ts`);
     if (!existsSync(file)) continue;
     // eslint-disable-next-line @typescript-eslint/no-require-imports

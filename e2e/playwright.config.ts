@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the whole platform, started by
+ * global-setup.ts exactly as `npm start` starts it, on its own ports, database and key prefix.
+ */
+const port = Number(process.env.E2E_PORT ?? 18080);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: chromium,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../.runtime/e2e-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.runtime/test-results/e2e.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions }, grep: /@phone/ },
+  ],
+});

@@ -1,0 +1,46 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SERVICE_NAMES, SERVICES, ServiceName } from '@clima/common';
+import { GatewayOptions, renderApiProxy, renderNginx, renderSecurityHeaders } from './render';
+
+/**
+ * Writes the gateway's nginx configuration into a folder (default .runtime/nginx) from the environment:
+ * GATEWAY_PORT, <SERVICE>_UPSTREAMS (comma-separated host:port replicas; default 127.0.0.1:<SERVICE>_PORT),
+ * WEB_SHELL_DIR, WEB_ADMIN_DIR, STORAGE_DIR, IDENTITY_CACHE_SECONDS, GATEWAY_ACCESS_LOG.
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOptions {
+  const runtimeDir = resolve(env.GATEWAY_RUNTIME_DIR ?? `${root}/.runtime/nginx`);
+  const upstreams = {} as Record<ServiceName, string[]>;
+  for (const s of SERVICE_NAMES) {
+    const list = env[`${s.toUpperCase()}_UPSTREAMS`];
+    const port = env[`${s.toUpperCase()}_PORT`] ?? String(SERVICES[s].port);
+    upstreams[s] = list ? list.split(',').map((x) => x.trim()).filter(Boolean) : [`127.0.0.1:${port}`];
+  }
+  return {
+    port: Number(env.GATEWAY_PORT ?? 8080),
+    runtimeDir,
+    webShellDir: resolve(env.WEB_SHELL_DIR ?? `${root}/web-shell/dist`),
+    webAdminDir: resolve(env.WEB_ADMIN_DIR ?? `${root}/web-admin/dist`),
+    storageDir: resolve(env.STORAGE_DIR ?? `${root}/.data/storage`),
+    upstreams,
+    identityCacheSeconds: Number(env.IDENTITY_CACHE_SECONDS ?? 2),
+    accessLog: env.GATEWAY_ACCESS_LOG ?? `${runtimeDir}/access.log`,
+    errorLog: env.GATEWAY_ERROR_LOG ?? `${runtimeDir}/error.log`,
+    user: env.GATEWAY_USER || undefined,
+    workerProcesses: env.GATEWAY_WORKERS,
+  };
+}
+
+export function writeGatewayConfig(o: GatewayOptions): string {
+  for (const d of ['', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'identity-cache']) mkdirSync(`${o.runtimeDir}/${d}`, { recursive: true });
+  writeFileSync(`${o.runtimeDir}/nginx.conf`, renderNginx(o));
+  writeFileSync(`${o.runtimeDir}/api_proxy.conf`, renderApiProxy());
+  writeFileSync(`${o.runtimeDir}/security_headers.conf`, renderSecurityHeaders());
+  return `${o.runtimeDir}/nginx.conf`;
+}
+
+if (require.main === module) {
+  const root = resolve(__dirname, '../..');
+  const file = writeGatewayConfig(optionsFromEnv(process.env, root));
+  process.stdout.write(`${file}\n`);
+}

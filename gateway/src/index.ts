@@ -1,0 +1,3 @@
+export * from './routes';
+export * from './render';
+export * from './cli';

@@ -1,0 +1,272 @@
+import { SERVICE_NAMES, ServiceName, IDENTITY_HEADERS } from '@clima/common';
+import { pathRegex, Route, ROUTES } from './routes';
+
+export interface GatewayOptions {
+  /** Port nginx listens on. */
+  port: number;
+  /** Folder for nginx's pid, temp files, logs and caches. */
+  runtimeDir: string;
+  /** Built web apps. */
+  webShellDir: string;
+  webAdminDir: string;
+  /** Local-disk storage root, served only through X-Accel-Redirect (/media/). */
+  storageDir: string;
+  /** host:port of each replica of each service. */
+  upstreams: Record<ServiceName, string[]>;
+  /** Seconds an identity answer is reused for the same cookies (0 = never). */
+  identityCacheSeconds: number;
+  /** Write access logs here ('off' to disable). */
+  accessLog: string;
+  errorLog: string;
+  /** Worker user (when started as root); omit to keep nginx's default. */
+  user?: string;
+  workerProcesses?: string;
+}
+
+const JSON_ERRORS: Record<string, { status: number; body: string }> = {
+  '@origin_refused': { status: 403, body: 'Origem da requisição não permitida' },
+  '@identity_unavailable': { status: 503, body: 'Serviço de autenticação indisponível. Tente novamente em instantes.' },
+  '@service_unavailable': { status: 503, body: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
+  '@too_large': { status: 413, body: 'Conteúdo muito grande' },
+  '@api_not_found': { status: 404, body: 'Rota não encontrada' },
+};
+
+const MIME = `types {
+    text/html html htm;
+    text/css css;
+    application/javascript js mjs;
+    application/json json map;
+    image/svg+xml svg;
+    image/png png;
+    image/jpeg jpg jpeg;
+    image/webp webp;
+    image/x-icon ico;
+    font/woff2 woff2;
+    font/woff woff;
+    text/plain txt;
+    application/pdf pdf;
+    video/mp4 mp4 m4v;
+    video/webm webm;
+    video/quicktime mov;
+    application/manifest+json webmanifest;
+  }`;
+
+export const SECURITY_HEADERS = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  [
+    'Content-Security-Policy',
+    "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+      "media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
+      "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://checkout.stripe.com; " +
+      "object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com https://billing.stripe.com; frame-ancestors 'self'",
+  ],
+] as const;
+
+/** Groups the route table by path: nginx routes by path; the methods are the service's business. */
+export function locations(routes: Route[] = ROUTES): { path: string; service: ServiceName; maxBody: string; stream: boolean }[] {
+  const byPath = new Map<string, { path: string; service: ServiceName; maxBody: string; stream: boolean }>();
+  for (const r of routes) {
+    const seen = byPath.get(r.path);
+    if (seen && seen.service !== r.service) throw new Error(`${r.path} tem dois donos: ${seen.service} e ${r.service}`);
+    byPath.set(r.path, {
+      path: r.path,
+      service: r.service,
+      maxBody: r.maxBody ?? seen?.maxBody ?? '1m',
+      stream: !!(r.stream || seen?.stream),
+    });
+  }
+  return [...byPath.values()];
+}
+
+const identityVars = Object.entries(IDENTITY_HEADERS).map(([key, header]) => ({
+  variable: `$id_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+  header,
+}));
+
+function apiLocation(l: { path: string; service: ServiceName; maxBody: string; stream: boolean }): string {
+  const match = l.path.includes(':') ? `~ ${pathRegex(l.path)}` : `= ${l.path}`;
+  const lines = [
+    `location ${match} {`,
+    `    client_max_body_size ${l.maxBody};`,
+    ...(l.stream ? ['    proxy_request_buffering off;', '    proxy_read_timeout 600s;', '    proxy_send_timeout 600s;'] : []),
+    `    include api_proxy.conf;`,
+    `    proxy_pass http://${l.service};`,
+    `}`,
+  ];
+  return lines.map((x) => `    ${x}`).join('\n');
+}
+
+/** The shared part of every /api location: identity, forwarded headers, error mapping. */
+export function renderApiProxy(): string {
+  return [
+    '# Who is calling: asked of the auth service; the answer\'s headers replace anything the client sent.',
+    'auth_request /_identity;',
+    ...identityVars.map((v) => `auth_request_set ${v.variable} $upstream_http_${v.header.replace(/-/g, '_')};`),
+    ...identityVars.map((v) => `proxy_set_header ${v.header} ${v.variable};`),
+    'proxy_set_header X-Request-Id $request_id;',
+    'proxy_set_header X-Real-IP $remote_addr;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header Host $host;',
+    'proxy_http_version 1.1;',
+    'proxy_set_header Connection "";',
+    'proxy_connect_timeout 2s;',
+    'proxy_next_upstream error timeout http_502;',
+    'proxy_next_upstream_tries 3;',
+    'proxy_next_upstream_timeout 5s;',
+    'add_header X-Request-Id $request_id always;',
+    'include security_headers.conf;',
+    'error_page 403 = @origin_refused;',
+    'error_page 500 = @identity_unavailable;',
+    'error_page 502 504 = @service_unavailable;',
+    'error_page 413 = @too_large;',
+    '',
+  ].join('\n');
+}
+
+export function renderSecurityHeaders(): string {
+  return SECURITY_HEADERS.map(([k, v]) => `add_header ${k} "${v}" always;`).join('\n') + '\n';
+}
+
+export function renderNginx(o: GatewayOptions): string {
+  const rt = o.runtimeDir;
+  const upstreams = SERVICE_NAMES.map((s) => {
+    const servers = o.upstreams[s].map((hp) => `        server ${hp} max_fails=1 fail_timeout=3s;`).join('\n');
+    return `    upstream ${s} {\n${servers}\n        keepalive 64;\n    }`;
+  }).join('\n');
+  const jsonErrors = Object.entries(JSON_ERRORS)
+    .map(
+      ([name, e]) =>
+        `        location ${name} {\n            default_type application/json;\n            add_header X-Request-Id $request_id always;\n` +
+        `${e.status === 503 ? '            add_header Retry-After 2 always;\n' : ''}` +
+        `            return ${e.status} '${JSON.stringify({ error: e.body })}';\n        }`,
+    )
+    .join('\n');
+  const cache = o.identityCacheSeconds > 0;
+  return `# Generated from gateway/src/routes.ts by gateway/src/render.ts. Do not edit by hand.
+${o.user ? `user ${o.user};` : ''}
+worker_processes ${o.workerProcesses ?? 'auto'};
+pid ${rt}/nginx.pid;
+error_log ${o.errorLog} warn;
+
+events {
+    worker_connections 4096;
+}
+
+http {
+  ${MIME}
+    default_type application/octet-stream;
+    charset utf-8;
+    charset_types application/json application/javascript text/css text/plain;
+    server_tokens off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 65;
+    keepalive_requests 10000;
+
+    client_body_temp_path ${rt}/client_body;
+    proxy_temp_path ${rt}/proxy;
+    fastcgi_temp_path ${rt}/fastcgi;
+    uwsgi_temp_path ${rt}/uwsgi;
+    scgi_temp_path ${rt}/scgi;
+
+    log_format json escape=json '{"time":"$time_iso8601","reqId":"$request_id","method":"$request_method","uri":"$request_uri",'
+        '"status":$status,"bytes":$body_bytes_sent,"rt":$request_time,"upstream":"$upstream_addr","urt":"$upstream_response_time"}';
+    access_log ${o.accessLog === 'off' ? 'off' : `${o.accessLog} json`};
+
+    gzip on;
+    gzip_vary on;
+    gzip_comp_level 5;
+    gzip_min_length 512;
+    gzip_proxied any;
+    gzip_types text/css application/javascript application/json image/svg+xml text/plain application/manifest+json;
+
+${cache ? `    proxy_cache_path ${rt}/identity-cache levels=1 keys_zone=identity:10m max_size=64m inactive=60s use_temp_path=off;\n` : ''}
+${upstreams}
+
+    server {
+        listen ${o.port};
+        server_name _;
+        client_max_body_size 1m;
+
+        # Identity of the caller (nginx auth_request). Never reachable from outside.
+        location = /_identity {
+            internal;
+            proxy_pass http://auth/internal/identity;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+            proxy_set_header X-Original-Method $request_method;
+            proxy_set_header X-Original-URI $request_uri;
+            proxy_set_header Origin $http_origin;
+            proxy_set_header Cookie $http_cookie;
+            proxy_set_header X-Request-Id $request_id;
+            proxy_set_header X-Real-IP $remote_addr;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_connect_timeout 2s;
+${
+  cache
+    ? `            proxy_cache identity;
+            proxy_cache_key "$cookie_clima_sid|$cookie_clima_asid|$request_method|$http_origin";
+            proxy_cache_valid 200 204 ${o.identityCacheSeconds}s;
+            proxy_cache_lock on;
+            proxy_ignore_headers Cache-Control Expires Set-Cookie;
+`
+    : ''
+}        }
+
+${jsonErrors}
+
+        # Files in storage: only after a service said yes (X-Accel-Redirect).
+        location /media/ {
+            internal;
+            alias ${o.storageDir}/;
+            add_header Cache-Control "private, max-age=3600" always;
+            include security_headers.conf;
+        }
+
+        # The API: one location per path of the route table.
+${locations().map(apiLocation).join('\n')}
+
+        location /api/ {
+            return 404 '${JSON.stringify({ error: JSON_ERRORS['@api_not_found']!.body })}';
+            default_type application/json;
+        }
+
+        location = /internal/identity {
+            return 404;
+        }
+
+        # The admin panel, a federated remote: no SPA fallback (a missing chunk is a 404).
+        location = /admin-remote/remoteEntry.js {
+            alias ${o.webAdminDir}/remoteEntry.js;
+            add_header Cache-Control "no-cache" always;
+            include security_headers.conf;
+        }
+        location /admin-remote/ {
+            alias ${o.webAdminDir}/;
+            try_files $uri =404;
+            add_header Cache-Control "public, max-age=31536000, immutable" always;
+            include security_headers.conf;
+        }
+
+        # The web shell: hashed assets cached for a year, every other path falls back to index.html.
+        location /assets/ {
+            root ${o.webShellDir};
+            try_files $uri =404;
+            add_header Cache-Control "public, max-age=31536000, immutable" always;
+            include security_headers.conf;
+        }
+        location / {
+            root ${o.webShellDir};
+            try_files $uri /index.html;
+            add_header Cache-Control "no-cache" always;
+            include security_headers.conf;
+        }
+    }
+}
+`;
+}

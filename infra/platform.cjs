@@ -1,0 +1,321 @@
+/**
+ * Runs the whole platform on one machine: checks the machine, installs what is missing, builds,
+ * migrates, seeds, starts every service and the nginx gateway, and waits until all are healthy.
+ * Used by `npm start` (infra/start.cjs), by the gateway suite and by the browser tests.
+ * Plain JavaScript on purpose: it must run before dependencies are installed or anything is built.
+ */
+'use strict';
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const net = require('node:net');
+const http = require('node:http');
+
+const ROOT = path.resolve(__dirname, '..');
+const SERVICES = ['auth', 'catalog', 'courses', 'manuals', 'ranking', 'billing'];
+const DEFAULT_PORTS = { auth: 3001, catalog: 3002, courses: 3003, manuals: 3004, ranking: 3005, billing: 3006 };
+
+function log(msg) {
+  process.stdout.write(`[clima] ${msg}\n`);
+}
+
+function have(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: opts.quiet ? 'pipe' : 'inherit', env: opts.env ?? process.env, encoding: 'utf8' });
+  if (r.status !== 0) {
+    const out = opts.quiet ? `\n${r.stdout ?? ''}${r.stderr ?? ''}` : '';
+    throw new Error(`Falhou: ${cmd} ${args.join(' ')}${out}`);
+  }
+  return r.stdout;
+}
+
+/** nginx from Debian's packages when it is missing (we are root on this kind of machine). */
+function ensureNginx() {
+  if (have('nginx')) return;
+  log('nginx não encontrado: instalando pelo apt-get...');
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'nginx']);
+}
+
+function ensureDependencies() {
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  log('Instalando dependências (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Every server-side TypeScript project: shared packages, the gateway, each service. */
+function tsProjects() {
+  const list = [];
+  for (const group of ['packages', 'services']) {
+    for (const name of fs.readdirSync(path.join(ROOT, group)).sort()) {
+      if (fs.existsSync(path.join(ROOT, group, name, 'tsconfig.json'))) list.push(`${group}/${name}`);
+    }
+  }
+  list.push('gateway');
+  return list;
+}
+
+/** Builds the TypeScript projects (incremental) and each web app whose sources changed since its last build. */
+function build() {
+  log('Compilando serviços (tsc -b)...');
+  run('npx', ['tsc', '-b', ...tsProjects()]);
+  for (const app of ['web-admin', 'web-shell']) {
+    const dir = path.join(ROOT, app);
+    if (!fs.existsSync(path.join(dir, 'package.json'))) continue;
+    const stamp = path.join(dir, 'dist/.built');
+    const sources = Math.max(newestMtime(path.join(dir, 'src')), newestMtime(path.join(ROOT, 'packages/contract/src')), fs.statSync(path.join(dir, 'package.json')).mtimeMs);
+    if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= sources) continue;
+    log(`Compilando ${app} (vite build)...`);
+    run('npm', ['run', 'build', '-w', app], { quiet: true });
+    fs.writeFileSync(stamp, new Date().toISOString());
+  }
+}
+
+function presentServices() {
+  return SERVICES.filter((s) => fs.existsSync(path.join(ROOT, 'services', s, 'dist/main.js')));
+}
+
+async function canConnect(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const sock = net.connect({ host, port });
+    const done = (ok) => {
+      sock.destroy();
+      resolve(ok);
+    };
+    sock.setTimeout(timeoutMs, () => done(false));
+    sock.once('connect', () => done(true));
+    sock.once('error', () => done(false));
+  });
+}
+
+async function ensurePostgresAndRedis(env) {
+  const db = new URL(env.DATABASE_URL);
+  if (!(await canConnect(db.hostname, Number(db.port || 5432)))) {
+    if (have('pg_ctlcluster') && ['localhost', '127.0.0.1'].includes(db.hostname)) {
+      log('PostgreSQL parado: iniciando...');
+      const version = fs.readdirSync('/etc/postgresql')[0];
+      spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+    }
+    if (!(await canConnect(db.hostname, Number(db.port || 5432)))) throw new Error(`PostgreSQL não responde em ${db.host} (DATABASE_URL)`);
+  }
+  const redis = new URL(env.REDIS_URL);
+  if (!(await canConnect(redis.hostname, Number(redis.port || 6379)))) {
+    if (have('redis-server') && ['localhost', '127.0.0.1'].includes(redis.hostname)) {
+      log('Redis parado: iniciando...');
+      spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(redis.port || 6379)], { stdio: 'inherit' });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!(await canConnect(redis.hostname, Number(redis.port || 6379)))) throw new Error(`Redis não responde em ${redis.host} (REDIS_URL)`);
+  }
+  // the database itself: created on first start
+  const name = db.pathname.slice(1);
+  const admin = new URL(env.DATABASE_URL);
+  admin.pathname = '/postgres';
+  const { Client } = require(require.resolve('pg', { paths: [ROOT] }));
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      log(`Criando o banco de dados ${name}...`);
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function nodeRun(script, env) {
+  const r = spawnSync(process.execPath, [script], { cwd: ROOT, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`Falhou: ${path.relative(ROOT, script)}\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+/** Migrations, one service after another, then demo data on an empty database. */
+function migrateAndSeed(services, env) {
+  for (const s of services) nodeRun(path.join(ROOT, 'services', s, 'dist/migrate.js'), env);
+  log(`Migrações aplicadas (${services.join(', ')}).`);
+  let credentials = null;
+  for (const s of services) {
+    const seed = path.join(ROOT, 'services', s, 'dist/seed.js');
+    if (!fs.existsSync(seed)) continue;
+    const out = nodeRun(seed, env);
+    for (const line of out.split('\n')) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const j = JSON.parse(line);
+        if ('adminUsername' in j) credentials = j;
+      } catch {
+        /* a log line */
+      }
+    }
+  }
+  return credentials;
+}
+
+function get(url, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+async function waitHealthy(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if ((await get(url)) === 200) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+/** n distinct free TCP ports on loopback (for test instances of the platform). */
+async function freePorts(n) {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () => new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.listen(0, '127.0.0.1', () => resolve(srv));
+    })),
+  );
+  const ports = servers.map((s) => s.address().port);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+/** Environment for a test instance: its own ports; the caller gives DATABASE_URL and KEY_PREFIX. */
+async function testPlatformEnv(extra = {}) {
+  const ports = await freePorts(SERVICES.length + 1);
+  const env = { GATEWAY_PORT: String(ports[0]), LOG_LEVEL: 'info', NODE_ENV: 'test', ...extra };
+  SERVICES.forEach((s, i) => (env[`${s.toUpperCase()}_PORT`] = String(ports[i + 1])));
+  env.PUBLIC_URL = `http://localhost:${env.GATEWAY_PORT}`;
+  env.GATEWAY_RUNTIME_DIR = path.join(ROOT, '.runtime', `gateway-test-${env.GATEWAY_PORT}`);
+  env.STORAGE_DIR ??= path.join(ROOT, '.runtime', `storage-test-${env.GATEWAY_PORT}`);
+  return env;
+}
+
+/** The environment of one platform instance: defaults for one machine, overridden by the caller's. */
+function platformEnv(overrides = {}) {
+  const env = { ...process.env, ...overrides };
+  env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/clima';
+  env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+  env.KEY_PREFIX ??= 'clima';
+  env.GATEWAY_PORT ??= '8080';
+  env.PUBLIC_URL ??= `http://localhost:${env.GATEWAY_PORT}`;
+  env.STORAGE_DIR ??= path.join(ROOT, '.data/storage');
+  env.NODE_ENV ??= 'development';
+  for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] ??= String(DEFAULT_PORTS[s]);
+  return env;
+}
+
+/**
+ * Starts the platform. Options: env (overrides), install/build (default true), seed (default true),
+ * logDir (service logs), quiet. Resolves to { url, credentials, stop(), services, env }.
+ */
+async function startPlatform(options = {}) {
+  const env = platformEnv(options.env);
+  const runtimeDir = env.GATEWAY_RUNTIME_DIR ?? path.join(ROOT, '.runtime', `gateway-${env.GATEWAY_PORT}`);
+  env.GATEWAY_RUNTIME_DIR = runtimeDir;
+  const logDir = options.logDir ?? path.join(ROOT, '.runtime/logs', env.GATEWAY_PORT);
+  fs.mkdirSync(logDir, { recursive: true });
+  fs.mkdirSync(env.STORAGE_DIR, { recursive: true });
+
+  if (options.install !== false) {
+    ensureNginx();
+    ensureDependencies();
+  }
+  if (options.build !== false) build();
+  await ensurePostgresAndRedis(env);
+  const services = presentServices();
+  if (!services.length) throw new Error('Nenhum serviço compilado encontrado (services/*/dist/main.js).');
+  let credentials = null;
+  if (options.migrate !== false) credentials = migrateAndSeed(options.seed === false ? [] : services, env) ?? null;
+  if (options.seed === false && options.migrate !== false) for (const s of services) nodeRun(path.join(ROOT, 'services', s, 'dist/migrate.js'), env);
+
+  const children = [];
+  const spawnLogged = (name, cmd, args, childEnv) => {
+    const out = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+    const child = spawn(cmd, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    child.name = name;
+    children.push(child);
+    return child;
+  };
+  for (const s of services) {
+    const worker = path.join(ROOT, 'services', s, 'dist/worker.js');
+    const hasWorker = fs.existsSync(worker);
+    const svcEnv = { ...env, SERVICE_NAME: s, WORKERS_IN_PROCESS: hasWorker ? 'false' : (env.WORKERS_IN_PROCESS ?? 'true') };
+    spawnLogged(s, process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], svcEnv);
+    if (hasWorker) spawnLogged(`${s}-worker`, process.execPath, [worker], svcEnv);
+  }
+
+  // the gateway
+  const { optionsFromEnv, writeGatewayConfig } = require(path.join(ROOT, 'gateway/dist/cli.js'));
+  const gw = optionsFromEnv(env, ROOT);
+  if (process.getuid && process.getuid() === 0) gw.user = env.GATEWAY_USER || 'root';
+  const conf = writeGatewayConfig(gw);
+  spawnLogged('gateway', 'nginx', ['-p', runtimeDir, '-c', conf, '-e', path.join(runtimeDir, 'error.log'), '-g', 'daemon off;'], env);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve) => {
+            if (c.exitCode !== null) return resolve();
+            const t = setTimeout(() => {
+              c.kill('SIGKILL');
+              resolve();
+            }, 8000);
+            c.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+
+  const ports = Object.fromEntries(services.map((s) => [s, Number(env[`${s.toUpperCase()}_PORT`])]));
+  const checks = await Promise.all([
+    ...services.map(async (s) => [s, await waitHealthy(`http://127.0.0.1:${ports[s]}/health`, 60_000)]),
+    (async () => ['gateway', await waitHealthy(`http://127.0.0.1:${env.GATEWAY_PORT}/api/users/me`.replace('/api/users/me', '/'), 30_000)])(),
+  ]);
+  const failed = checks.filter(([, ok]) => !ok).map(([s]) => s);
+  if (failed.length) {
+    await stop();
+    throw new Error(`Não ficaram saudáveis: ${failed.join(', ')} (logs em ${path.relative(ROOT, logDir)})`);
+  }
+  for (const c of children) {
+    c.on('exit', (code, signal) => {
+      if (!stopping) log(`${c.name} terminou (código ${code ?? signal}); veja ${path.relative(ROOT, logDir)}/${c.name}.log`);
+    });
+  }
+  return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports };
+}
+
+module.exports = { startPlatform, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

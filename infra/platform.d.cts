@@ -1,0 +1,17 @@
+/** Types of infra/platform.cjs for the TypeScript callers (tests). */
+export interface Platform {
+  url: string;
+  credentials: { adminUsername: string; adminPassword: string | null; created: boolean } | null;
+  stop(): Promise<void>;
+  services: string[];
+  env: Record<string, string>;
+  logDir: string;
+  ports: Record<string, number>;
+}
+export function startPlatform(options?: { env?: Record<string, string>; install?: boolean; build?: boolean; migrate?: boolean; seed?: boolean; logDir?: string }): Promise<Platform>;
+export function testPlatformEnv(extra?: Record<string, string>): Promise<Record<string, string>>;
+export function freePorts(n: number): Promise<number[]>;
+export function build(): void;
+export function tsProjects(): string[];
+export const ROOT: string;
+export const SERVICES: string[];

@@ -1,0 +1,81 @@
+/**
+ * `npm test`: every test of the platform.
+ *  1. unit and integration specs (jest) on the real PostgreSQL and Redis, including the gateway suite
+ *     that starts the real nginx in front of the real services;
+ *  2. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it.
+ * Each run uses its own database and Redis key prefix and removes them at the end.
+ */
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { build, ensureNginx, ensureDependencies, ROOT, log } = require('./platform.cjs');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  log('Chromium não encontrado: instalando pelo apt-get...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) throw new Error('apt-get falhou ao instalar o chromium');
+  }
+}
+
+function runStep(name, cmd, args, env) {
+  log(`${name}...`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  log(`${name}: ${r.status === 0 ? 'ok' : `falhou (código ${r.status})`} em ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return r.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function main() {
+  ensureNginx();
+  ensureChromium();
+  ensureDependencies();
+  build();
+  const out = path.join(ROOT, '.runtime/test-results');
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const only = process.argv.slice(2);
+  const want = (step) => !only.length || only.includes(step);
+
+  let passed = 0;
+  let failed = 0;
+  let ok = true;
+  if (want('lint')) ok = runStep('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+  if (want('jest')) {
+    const jestOk = runStep('Specs (jest)', 'npx', ['jest', '--ci', '--json', `--outputFile=${out}/jest.json`]);
+    const j = readJson(`${out}/jest.json`);
+    if (j) {
+      passed += j.numPassedTests;
+      failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    } else failed += 1;
+    ok = jestOk && ok;
+  }
+  if (want('e2e') && fs.existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
+    const e2eOk = runStep('Navegador (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`,
+    });
+    const p = readJson(`${out}/e2e.json`);
+    if (p && p.stats) {
+      passed += p.stats.expected + (p.stats.flaky ?? 0);
+      failed += p.stats.unexpected;
+    } else failed += 1;
+    ok = e2eOk && ok;
+  }
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exit(ok && failed === 0 ? 0 : 1);
+}
+
+main();
