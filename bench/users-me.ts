@@ -1,0 +1,27 @@
+/**
+ * GET /api/users/me for a signed-in user: through the gateway (nginx + identity check) against the same
+ * call made directly to the auth service, in one run, 50 connections each.
+ * Aim: the gateway keeps at least half the direct throughput; p99 under 20 ms.
+ */
+import { load, print, withPlatform } from './lib/harness';
+
+void withPlatform(async (p) => {
+  const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;
+  const direct = `http://127.0.0.1:${p.ports.auth}`;
+  const res = await fetch(`${gateway}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'segredo123' }),
+  });
+  if (!res.ok) throw new Error(`register: ${res.status}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  await load('warm-up', `${gateway}/api/users/me`, { headers: { cookie }, duration: 2 });
+  const baseline = await load('direct  auth /api/users/me', `${direct}/api/users/me`, { headers: { cookie } });
+  const viaGateway = await load('gateway nginx /api/users/me', `${gateway}/api/users/me`, { headers: { cookie } });
+  print([baseline, viaGateway]);
+  const ratio = viaGateway.rps / baseline.rps;
+  process.stdout.write(`ratio gateway/direct: ${ratio.toFixed(2)} (aim ≥ 0.50); gateway p99 ${viaGateway.p99} ms (aim < 20 ms)\n`);
+}).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+  process.exit(1);
+});
