@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import { rmSync } from 'node:fs';
-import { loadTestEnv, psql, stateFile } from './test-env';
+import { loadTestEnv, psql } from './test-env';
 
 /** Drops the run's database and deletes its Redis keys. */
 export default async function globalTeardown(): Promise<void> {
@@ -18,5 +17,5 @@ export default async function globalTeardown(): Promise<void> {
   } finally {
     redis.disconnect();
   }
-  rmSync(stateFile, { force: true });
+  delete process.env.CLIMA_TEST_ENV;
 }

@@ -1,18 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 
-/** The test run's own database and key prefix, shared by the global setup and every worker. */
+/** The test run's own database and key prefix, made by the global setup and inherited by every worker. */
 export interface TestEnv {
   DATABASE_URL: string;
   DATABASE_NAME: string;
   KEY_PREFIX: string;
   REDIS_URL: string;
 }
-
-const stateDir = join(__dirname, '../../.runtime/test');
-export const stateFile = join(stateDir, `env-${process.env.CLIMA_TEST_RUN ?? 'default'}.json`);
 
 export function newTestEnv(): TestEnv {
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -26,13 +21,13 @@ export function newTestEnv(): TestEnv {
   };
 }
 
+/** Jest starts its workers after the global setup, with this process's environment: that is how they learn the run's names. */
 export function saveTestEnv(env: TestEnv): void {
-  mkdirSync(stateDir, { recursive: true });
-  writeFileSync(stateFile, JSON.stringify(env));
+  process.env.CLIMA_TEST_ENV = JSON.stringify(env);
 }
 
 export function loadTestEnv(): TestEnv | undefined {
-  return existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as TestEnv) : undefined;
+  return process.env.CLIMA_TEST_ENV ? (JSON.parse(process.env.CLIMA_TEST_ENV) as TestEnv) : undefined;
 }
 
 export function psql(sql: string, db = 'postgres'): void {
