@@ -100,6 +100,7 @@ export const ROUTES: Route[] = [
 
   // Routes the product adds to the spec's list (each explained in its service's README)
   product('GET', '/api/files/videos/:name', 'catalog', 'subscriber'),
+  product('GET', '/api/admin/courses/:id', 'courses', 'admin'),
   product('GET', '/api/admin/courses/:id/lessons', 'courses', 'admin'),
   product('POST', '/api/admin/courses/:id/lessons', 'courses', 'admin'),
   product('PUT', '/api/admin/courses/:id/lessons/order', 'courses', 'admin'),
@@ -114,6 +115,8 @@ export const ROUTES: Route[] = [
   product('POST', '/api/billing/webhook', 'billing', 'public', { maxBody: '1m' }),
   product('GET', '/api/billing/sandbox/checkout/:id', 'billing', 'user'),
   product('POST', '/api/billing/sandbox/checkout/:id/complete', 'billing', 'user'),
+  product('GET', '/api/billing/sandbox/portal/:id', 'billing', 'user'),
+  product('POST', '/api/billing/sandbox/portal/:id/:action', 'billing', 'user'),
 ];
 
 /** The regular expression nginx matches for a route path. */

@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { AdminOnly, IdPipe, zod } from '@clima/common';
+import {
+  CourseCategoryCreateBody,
+  CourseCategoryListQuery,
+  CourseCategoryUpdateBody,
+  CourseCategoryWithStats,
+  CourseCategory,
+} from '@clima/contract';
+import { CATEGORY_NOT_FOUND } from '../shared/messages';
+import { CourseCategoriesService } from './course-categories.service';
+
+/** Admin 'Categorias de Curso' (spec 2.14, 7.3). */
+@Controller('api/admin/course-categories')
+export class AdminCourseCategoriesController {
+  constructor(private readonly categories: CourseCategoriesService) {}
+
+  @Get()
+  @AdminOnly()
+  list(@Query(zod(CourseCategoryListQuery)) q: CourseCategoryListQuery): Promise<CourseCategoryWithStats[]> {
+    return this.categories.listWithStats(q.search || undefined);
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body(zod(CourseCategoryCreateBody)) body: CourseCategoryCreateBody): Promise<CourseCategory> {
+    return this.categories.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(
+    @Param('id', new IdPipe(CATEGORY_NOT_FOUND)) id: number,
+    @Body(zod(CourseCategoryUpdateBody)) body: CourseCategoryUpdateBody,
+  ): Promise<CourseCategory> {
+    return this.categories.update(id, body);
+  }
+
+  /** The category's courses stay, without a category. */
+  @Delete(':id')
+  @AdminOnly()
+  async remove(@Param('id', new IdPipe(CATEGORY_NOT_FOUND)) id: number): Promise<{ success: true }> {
+    await this.categories.remove(id);
+    return { success: true };
+  }
+}

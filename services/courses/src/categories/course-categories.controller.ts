@@ -1,0 +1,22 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Public, zod } from '@clima/common';
+import { CourseCategory, CourseCategoryListQuery, CourseCategoryWithStats } from '@clima/contract';
+import { CourseCategoriesService } from './course-categories.service';
+
+/** The course home's lists (spec 7.2): public, so the marketing pages can show them too. */
+@Controller('api')
+export class CourseCategoriesController {
+  constructor(private readonly categories: CourseCategoriesService) {}
+
+  @Get('course-categories')
+  @Public()
+  list(): Promise<CourseCategory[]> {
+    return this.categories.list();
+  }
+
+  @Get('course-categories-with-stats')
+  @Public()
+  listWithStats(@Query(zod(CourseCategoryListQuery)) q: CourseCategoryListQuery): Promise<CourseCategoryWithStats[]> {
+    return this.categories.listWithStats(q.search || undefined);
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { Course, CourseCreateBody, CourseListQuery, CourseTogglePublishedBody, CourseUpdateBody } from '@clima/contract';
+import { COURSE_NOT_FOUND } from '../shared/messages';
+import { CoursesService } from './courses.service';
+
+/** Admin 'Gerenciar Aulas' (spec 2.14, 7.3): every course, drafts included. */
+@Controller('api/admin/courses')
+export class AdminCoursesController {
+  constructor(private readonly courses: CoursesService) {}
+
+  /** `category` is a slug (or an id); `search` looks in title and description. */
+  @Get()
+  @AdminOnly()
+  list(@Query(zod(CourseListQuery)) q: CourseListQuery): Promise<Course[]> {
+    return this.courses.adminList({ category: q.category || undefined, search: q.search || undefined });
+  }
+
+  @Get(':id')
+  @AdminOnly()
+  get(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<Course> {
+    return this.courses.get(id);
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body(zod(CourseCreateBody)) body: CourseCreateBody): Promise<Course> {
+    return this.courses.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number, @Body(zod(CourseUpdateBody)) body: CourseUpdateBody): Promise<Course> {
+    return this.courses.update(id, body);
+  }
+
+  @Patch(':id/toggle-published')
+  @AdminOnly()
+  togglePublished(
+    @Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number,
+    @Body(zod(CourseTogglePublishedBody)) body: CourseTogglePublishedBody,
+  ): Promise<Course> {
+    return this.courses.setPublished(id, body.is_published);
+  }
+
+  /** Deletes the course with its lessons and everyone's progress in them. */
+  @Delete(':id')
+  @AdminOnly()
+  async remove(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<{ success: true }> {
+    await this.courses.remove(id);
+    return { success: true };
+  }
+}

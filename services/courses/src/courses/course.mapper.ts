@@ -1,0 +1,50 @@
+import type { Course, VideoOrientation } from '@clima/contract';
+import { iso, num } from '../shared/db';
+
+export interface CourseRow {
+  id: number;
+  title: string;
+  description: string | null;
+  course_category_id: number | null;
+  category_name: string | null;
+  category_slug: string | null;
+  lessons_count: number | string;
+  total_duration: number | string;
+  cover_image_url: string | null;
+  video_url: string | null;
+  video_file_url: string | null;
+  video_orientation: VideoOrientation;
+  is_published: boolean;
+  created_at: Date;
+}
+
+/** A course with its category and its lesson figures (alias `c` is the course). */
+export const COURSE_SELECT = `
+  SELECT c.id, c.title, c.description, c.course_category_id, cc.name AS category_name, cc.slug AS category_slug,
+         l.lessons_count, l.total_duration, c.cover_image_url, c.video_url, c.video_file_url, c.video_orientation,
+         c.is_published, c.created_at
+    FROM courses.course c
+    LEFT JOIN courses.course_category cc ON cc.id = c.course_category_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS lessons_count, COALESCE(sum(duration_seconds), 0) AS total_duration
+        FROM courses.lesson WHERE course_id = c.id
+    ) l`;
+
+export function mapCourse(r: CourseRow): Course {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    course_category_id: r.course_category_id,
+    category_name: r.category_name,
+    category_slug: r.category_slug,
+    lessons_count: num(r.lessons_count),
+    total_duration: num(r.total_duration),
+    cover_image_url: r.cover_image_url,
+    video_url: r.video_url,
+    video_file_url: r.video_file_url,
+    video_orientation: r.video_orientation,
+    is_published: r.is_published ? 1 : 0,
+    created_at: iso(r.created_at),
+  };
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { CourseLesson, LessonCreateBody, LessonOrderBody, LessonUpdateBody } from '@clima/contract';
+import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from '../shared/messages';
+import { LessonsService } from './lessons.service';
+
+/** Lesson management inside the course editor (a product addition to the spec's admin). */
+@Controller('api/admin')
+export class AdminLessonsController {
+  constructor(private readonly lessons: LessonsService) {}
+
+  @Get('courses/:id/lessons')
+  @AdminOnly()
+  list(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number): Promise<CourseLesson[]> {
+    return this.lessons.list(courseId, { publishedOnly: false });
+  }
+
+  @Post('courses/:id/lessons')
+  @AdminOnly()
+  create(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonCreateBody)) body: LessonCreateBody): Promise<CourseLesson> {
+    return this.lessons.create(courseId, body);
+  }
+
+  /** The whole new order; answers the lessons in it. */
+  @Put('courses/:id/lessons/order')
+  @AdminOnly()
+  reorder(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonOrderBody)) body: LessonOrderBody): Promise<CourseLesson[]> {
+    return this.lessons.reorder(courseId, body.lesson_ids);
+  }
+
+  @Put('lessons/:id')
+  @AdminOnly()
+  update(@Param('id', new IdPipe(LESSON_NOT_FOUND)) id: number, @Body(zod(LessonUpdateBody)) body: LessonUpdateBody): Promise<CourseLesson> {
+    return this.lessons.update(id, body);
+  }
+
+  @Delete('lessons/:id')
+  @AdminOnly()
+  async remove(@Param('id', new IdPipe(LESSON_NOT_FOUND)) id: number): Promise<{ success: true }> {
+    await this.lessons.remove(id);
+    return { success: true };
+  }
+}

@@ -1,0 +1,30 @@
+import type { CourseLesson } from '@clima/contract';
+import { iso } from '../shared/db';
+
+export interface LessonRow {
+  id: number;
+  course_id: number;
+  title: string;
+  description: string | null;
+  youtube_video_id: string | null;
+  duration_seconds: number;
+  position: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const LESSON_COLUMNS = 'l.id, l.course_id, l.title, l.description, l.youtube_video_id, l.duration_seconds, l.position, l.created_at, l.updated_at';
+
+export function mapLesson(r: LessonRow): CourseLesson {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    youtube_video_id: r.youtube_video_id,
+    duration_seconds: r.duration_seconds,
+    course_id: r.course_id,
+    position: r.position,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createServiceApp, dataSourceOptions, runMigrations } from '@clima/common';
+import { CourseCategoryWithStats, Course, formatTotalDuration } from '@clima/contract';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { psql } from '../../../infra/test/test-env';
+import { AppModule } from '../src/app.module';
+import { loadCoursesConfig } from '../src/config';
+import { entities, migrations, SCHEMA } from '../src/database';
+import { DEMO_CATEGORIES, seed } from '../src/seed';
+import { StatsService } from '../src/stats/stats.service';
+import { anonymous, userHeaders } from './helpers';
+
+/** The demo data and the dashboard figures, on a database of their own (the seed only fills empty tables). */
+describe('demo data', () => {
+  const name = `${new URL(process.env.DATABASE_URL!).pathname.slice(1)}_seed`;
+  const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${name}` }).toString();
+  const options = dataSourceOptions({ url, schema: SCHEMA, entities, migrations }) as DataSourceOptions & { schema: string };
+  let ds: DataSource;
+  let app: NestExpressApplication;
+  const logs: object[] = [];
+  const log = { info: (o: object) => void logs.push(o) };
+
+  beforeAll(async () => {
+    psql(`CREATE DATABASE ${name}`);
+    await runMigrations(options);
+    ds = await new DataSource(options).initialize();
+    const config = loadCoursesConfig({ ...process.env, DATABASE_URL: url, WORKERS_IN_PROCESS: 'false' });
+    app = await createServiceApp(AppModule.forRoot(config), config);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await ds?.destroy();
+    psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it('fills empty tables once, and a second run changes nothing', async () => {
+    const first = await seed(ds, log);
+    const lessons = DEMO_CATEGORIES.flatMap((c) => c.courses.flatMap((k) => k.lessons));
+    expect(first).toEqual({
+      categories: DEMO_CATEGORIES.length,
+      courses: DEMO_CATEGORIES.flatMap((c) => c.courses).length,
+      lessons: lessons.length,
+    });
+    expect(await seed(ds, log)).toBeNull();
+    const [count] = await ds.query(`SELECT count(*)::int AS n FROM courses.course`);
+    expect(count.n).toBe(first!.courses);
+
+    const stats = await app.get(StatsService).stats();
+    expect(stats).toEqual({ totalCourses: first!.courses, totalCourseCategories: first!.categories, totalLessons: first!.lessons, completedLessons: 0 });
+  });
+
+  it('gives 4–5 categories of 2–3 published courses with believable totals, and one course still without lessons', async () => {
+    const http = request(app.getHttpServer());
+    const categories = (await http.get('/api/course-categories-with-stats').set(anonymous).expect(200)).body as CourseCategoryWithStats[];
+    expect(categories.length).toBeGreaterThanOrEqual(4);
+    expect(categories.length).toBeLessThanOrEqual(5);
+    let comingSoon = 0;
+    for (const category of categories) {
+      const courses = (await http.get('/api/courses').query({ category: category.slug }).set(anonymous).expect(200)).body as Course[];
+      expect(courses.length).toBeGreaterThanOrEqual(2);
+      expect(courses.length).toBeLessThanOrEqual(3);
+      // the category's figures are the sums of its published courses' figures
+      expect(category.lessons_count).toBe(courses.reduce((n, c) => n + c.lessons_count, 0));
+      expect(category.total_duration).toBe(courses.reduce((n, c) => n + c.total_duration, 0));
+      expect(formatTotalDuration(category.total_duration)).toMatch(/^\d+h \d+min$/);
+      for (const course of courses) {
+        if (course.lessons_count === 0) {
+          comingSoon++;
+          continue;
+        }
+        expect(course.lessons_count).toBeGreaterThanOrEqual(3);
+        expect(course.lessons_count).toBeLessThanOrEqual(8);
+        const list = (await http.get(`/api/courses/${course.id}/lessons`).set(userHeaders()).expect(200)).body as { youtube_video_id: string; duration_seconds: number }[];
+        for (const lesson of list) {
+          expect(lesson.youtube_video_id).toMatch(/^[A-Za-z0-9_-]{11}$/);
+          expect(lesson.duration_seconds).toBeGreaterThan(5 * 60);
+          expect(lesson.duration_seconds).toBeLessThan(20 * 60);
+        }
+      }
+    }
+    expect(comingSoon).toBe(1);
+  });
+});
