@@ -1,0 +1,30 @@
+import { sniff } from './magic';
+import { movBytes, mp4Bytes, pdfBytes, webmBytes } from './testing/fixtures';
+
+describe('sniff', () => {
+  it('recognises MP4, MOV, WebM, Matroska and PDF by their bytes', () => {
+    expect(sniff(mp4Bytes(100))).toBe('mp4');
+    expect(sniff(movBytes(100))).toBe('mov');
+    expect(sniff(webmBytes(100))).toBe('webm');
+    const mkv = webmBytes(100);
+    mkv.write('matroska', 24, 'latin1');
+    expect(sniff(mkv)).toBe('mkv');
+    expect(sniff(pdfBytes(100))).toBe('pdf');
+  });
+
+  it('accepts an MP4 whose usable brand is only among the compatible brands', () => {
+    const file = mp4Bytes(100);
+    file.write('xxxx', 8, 'latin1');
+    expect(sniff(file)).toBe('mp4');
+  });
+
+  it('refuses anything else, whatever it claims to be', () => {
+    expect(sniff(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
+    expect(sniff(Buffer.from('GIF89a...........'))).toBeNull();
+    expect(sniff(Buffer.alloc(0))).toBeNull();
+    const unknownBrand = mp4Bytes(40);
+    unknownBrand.write('heic', 8, 'latin1');
+    unknownBrand.fill(0, 16, 32);
+    expect(sniff(unknownBrand)).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { AdminOnly, IdPipe, Public, zod } from '@clima/common';
+import { CATALOG_MESSAGES, CategoriesQuery, CategoryBody, ContentCategory } from '@clima/contract';
+import { CategoriesService } from './categories.service';
+
+const categoryId = new IdPipe(CATALOG_MESSAGES.categoryNotFound);
+
+@Controller('api')
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  /** GET /api/categories: every category, by name (the content list's filter). */
+  @Get('categories')
+  @Public()
+  list(): Promise<ContentCategory[]> {
+    return this.categories.list();
+  }
+
+  @Get('admin/categories')
+  @AdminOnly()
+  adminList(@Query(zod(CategoriesQuery)) q: CategoriesQuery): Promise<ContentCategory[]> {
+    return this.categories.list(q.search || undefined);
+  }
+
+  @Post('admin/categories')
+  @AdminOnly()
+  create(@Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
+    return this.categories.create(body);
+  }
+
+  @Put('admin/categories/:id')
+  @AdminOnly()
+  update(@Param('id', categoryId) id: number, @Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
+    return this.categories.update(id, body);
+  }
+
+  @Delete('admin/categories/:id')
+  @AdminOnly()
+  async remove(@Param('id', categoryId) id: number): Promise<{ success: true }> {
+    await this.categories.remove(id);
+    return { success: true };
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminOnly, type AdminIdentity, CurrentAdmin, Subscriber } from '@clima/common';
+import type { VideoUploadAnswer } from '@clima/contract';
+import { VideosService } from './videos.service';
+
+@Controller('api')
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  /** POST /api/admin/upload-video: multipart field `video`, streamed to the storage. */
+  @Post('admin/upload-video')
+  @AdminOnly()
+  @HttpCode(201)
+  upload(@Req() req: Request, @CurrentAdmin() admin: AdminIdentity): Promise<VideoUploadAnswer> {
+    return this.videos.upload(req, admin.id);
+  }
+
+  /** GET /api/files/videos/:name: only for active subscribers; the bytes (and ranges) come from nginx or S3. */
+  @Get('files/videos/:name')
+  @Subscriber()
+  serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
+    return this.videos.serve(name, res);
+  }
+}

@@ -1,0 +1,127 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { movBytes, mp4Bytes, pdfBytes, webmBytes } from '../../../packages/storage/src/testing/fixtures';
+import { startS3Server } from '../../../packages/storage/src/testing/s3-server';
+import { as, catalogApp } from './helpers';
+
+const LIMIT = 200_000;
+
+describe('video upload and serving (local disk)', () => {
+  let dir: string;
+  let app: NestExpressApplication;
+  let http: ReturnType<NestExpressApplication['getHttpServer']>;
+  let ds: DataSource;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'clima-catalog-videos-'));
+    app = await catalogApp({ STORAGE_DRIVER: 'local', STORAGE_DIR: dir, VIDEO_MAX_BYTES: String(LIMIT) });
+    http = app.getHttpServer();
+    ds = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const files = async () => (await readdir(join(dir, 'videos')).catch(() => [] as string[])).sort();
+  const upload = (bytes: Buffer, filename = 'aula.mp4') => request(http).post('/api/admin/upload-video').set(as.admin()).attach('video', bytes, filename);
+
+  it('stores an MP4, WebM or MOV and serves it to subscribers through nginx', async () => {
+    for (const [bytes, type] of [
+      [mp4Bytes(150_000), 'video/mp4'],
+      [webmBytes(2000), 'video/webm'],
+      [movBytes(2000), 'video/quicktime'],
+    ] as const) {
+      const res = await upload(bytes, '../../segredo.txt').expect(201);
+      expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.(mp4|webm|mov)$/) });
+      const name = res.body.url.split('/').pop();
+      expect(await files()).toContain(name);
+
+      const served = await request(http).get(res.body.url).set(as.subscriber()).expect(200);
+      expect(served.headers['x-accel-redirect']).toBe(`/media/videos/${name}`);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.text ?? '').toBe('');
+    }
+  });
+
+  it('serves files only to active subscribers, and 404 for unknown names', async () => {
+    const { body } = await upload(mp4Bytes(1000)).expect(201);
+    expect((await request(http).get(body.url).expect(401)).body).toEqual({ error: expect.any(String) });
+    await request(http).get(body.url).set(as.inactive()).expect(403);
+    await request(http).get(body.url).set(as.admin()).expect(401);
+    for (const name of ['0123456789abcdef0123456789abcdef.mp4', '..%2F..%2Fetc%2Fpasswd', 'x.mp4', `${body.url.split('/').pop()}.part`]) {
+      const res = await request(http).get(`/api/files/videos/${name}`).set(as.subscriber()).expect(404);
+      expect(res.body).toEqual({ error: 'Vídeo não encontrado' });
+    }
+  });
+
+  it('accepts a file at the limit and refuses a larger one with 413, leaving no file or row', async () => {
+    await upload(mp4Bytes(LIMIT)).expect(201);
+    const before = await files();
+    const [{ n: rowsBefore }] = await ds.query(`SELECT count(*)::int AS n FROM catalog.video_uploads`);
+    const res = await upload(mp4Bytes(LIMIT + 1)).expect(413);
+    expect(res.body).toEqual({ error: 'O arquivo é muito grande. Tamanho máximo: 1MB' });
+    const big = await upload(mp4Bytes(LIMIT * 4)).expect(413);
+    expect(big.body.error).toMatch(/^O arquivo é muito grande/);
+    expect(await files()).toEqual(before);
+    const [{ n: rowsAfter }] = await ds.query(`SELECT count(*)::int AS n FROM catalog.video_uploads`);
+    expect(rowsAfter).toBe(rowsBefore);
+  });
+
+  it('refuses what is not a video by its bytes, broken and empty uploads with 400, keeping nothing', async () => {
+    const before = await files();
+    for (const bytes of [pdfBytes(5000), Buffer.from('<?php echo 1; ?>'), Buffer.alloc(0)]) {
+      const res = await upload(bytes, 'video.mp4').expect(400);
+      expect(res.body).toEqual({ error: 'Por favor, selecione apenas arquivos de vídeo' });
+    }
+    const noFile = await request(http).post('/api/admin/upload-video').set(as.admin()).field('title', 'x').expect(400);
+    expect(noFile.body).toEqual({ error: 'Nenhum arquivo de vídeo enviado no campo "video"' });
+    const json = await request(http).post('/api/admin/upload-video').set(as.admin()).send({ video: 'x' }).expect(400);
+    expect(json.body.error).toMatch(/malformado/);
+    const cut = Buffer.concat([Buffer.from('--b\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\n\r\n'), mp4Bytes(20_000)]);
+    const broken = await request(http).post('/api/admin/upload-video').set(as.admin()).set('Content-Type', 'multipart/form-data; boundary=b').send(cut).expect(400);
+    expect(broken.body.error).toMatch(/malformado/);
+    expect(await files()).toEqual(before);
+  });
+
+  it('lets only administrators upload', async () => {
+    await request(http).post('/api/admin/upload-video').attach('video', mp4Bytes(100), 'a.mp4').expect(401);
+    await request(http).post('/api/admin/upload-video').set(as.subscriber()).attach('video', mp4Bytes(100), 'a.mp4').expect(403);
+  });
+});
+
+describe('video upload and serving (S3)', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    s3 = await startS3Server('clima-videos');
+    app = await catalogApp({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.config.endpoint!,
+      S3_REGION: s3.config.region,
+      S3_BUCKET: s3.config.bucket,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      VIDEO_MAX_BYTES: String(20 * 1024 * 1024),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await s3.stop();
+  });
+
+  it('streams a multi-megabyte upload to the bucket and redirects subscribers to a presigned URL that seeks', async () => {
+    const video = mp4Bytes(12 * 1024 * 1024);
+    const res = await request(app.getHttpServer()).post('/api/admin/upload-video').set(as.admin()).attach('video', video, 'obra.mp4').expect(201);
+    const served = await request(app.getHttpServer()).get(res.body.url).set(as.subscriber()).expect(302);
+    const location = served.headers.location;
+    expect(location).toContain(`/clima-videos/videos/${res.body.url.split('/').pop()}`);
+    const ranged = await fetch(location, { headers: { Range: 'bytes=9000000-9000099' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(9_000_000, 9_000_100))).toBe(true);
+  });
+});
