@@ -55,6 +55,10 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof ZodError) return { status: 400, error: zodMessage(exception) };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest wraps body-parser's errors; the cause tells a malformed body from other 400s.
+      const cause = (exception as { cause?: { type?: string } }).cause;
+      if (cause?.type === 'entity.parse.failed') return { status: 400, error: 'JSON malformado no corpo da requisição' };
+      if (cause?.type === 'entity.too.large' || status === 413) return { status: 413, error: 'Corpo da requisição muito grande' };
       const body = exception.getResponse();
       let message = typeof body === 'string' ? body : (body as { error?: unknown; message?: unknown }).message;
       if (Array.isArray(message)) message = message[0];

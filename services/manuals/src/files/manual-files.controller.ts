@@ -1,0 +1,32 @@
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AdminOnly, AppError, Subscriber } from '@clima/common';
+import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, MANUAL_MESSAGES, ManualUploadAnswer } from '@clima/contract';
+import { downloadFilename } from '../manuals/manual.mapper';
+import { ManualsService } from '../manuals/manuals.service';
+import { ManualFilesService } from './manual-files.service';
+
+/** PDF upload for the admin form (an alternative to pasting a URL) and the serving of those PDFs. */
+@Controller('api')
+export class ManualFilesController {
+  constructor(
+    private readonly files: ManualFilesService,
+    private readonly manuals: ManualsService,
+  ) {}
+
+  /** Multipart with the field `file`; answers the address to send as file_url. */
+  @Post('admin/upload-manual')
+  @AdminOnly()
+  upload(@Req() req: Request): Promise<ManualUploadAnswer> {
+    return this.files.upload(req);
+  }
+
+  /** The PDF of a published manual, for active subscribers only. */
+  @Get('files/manuals/:name')
+  @Subscriber()
+  async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
+    const title = MANUAL_FILE_NAME_RE.test(name) ? await this.manuals.publishedTitleOfFile(`${MANUAL_FILE_PREFIX}${name}`) : null;
+    if (title === null) throw AppError.notFound(MANUAL_MESSAGES.fileNotFound);
+    await this.files.serve(res, name, downloadFilename(title));
+  }
+}

@@ -1,0 +1,11 @@
+import { createServiceApp, exitOnBootError, listen } from '@clima/common';
+import { AppModule } from './app.module';
+import { loadManualsConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadManualsConfig();
+  const app = await createServiceApp(AppModule.forRoot(config), config, { rpc: true });
+  await listen(app, config);
+}
+
+main().catch(exitOnBootError);

@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { AdminManualsQuery, Manual, MANUAL_MESSAGES, ManualCreateBody, ManualUpdateBody } from '@clima/contract';
+import { ManualsService } from './manuals.service';
+
+const id = () => new IdPipe(MANUAL_MESSAGES.notFound);
+
+/** Admin panel's manuals (spec 7.3). */
+@Controller('api/admin/manuals')
+@AdminOnly()
+export class AdminManualsController {
+  constructor(private readonly manuals: ManualsService) {}
+
+  @Get()
+  @AdminOnly()
+  list(@Query(zod(AdminManualsQuery)) q: AdminManualsQuery): Promise<Manual[]> {
+    return this.manuals.listAll(q);
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body(zod(ManualCreateBody)) body: ManualCreateBody): Promise<Manual> {
+    return this.manuals.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(@Param('id', id()) manualId: number, @Body(zod(ManualUpdateBody)) body: ManualUpdateBody): Promise<Manual> {
+    return this.manuals.update(manualId, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(200)
+  async remove(@Param('id', id()) manualId: number): Promise<{ success: true }> {
+    await this.manuals.remove(manualId);
+    return { success: true };
+  }
+}

@@ -1,0 +1,73 @@
+import type { Manual, ManualType, Manufacturer, Model } from '@clima/contract';
+
+/** A manual joined with its manufacturer and model, as `MANUAL_SELECT` reads it. */
+export interface ManualRow {
+  id: number;
+  title: string;
+  description: string | null;
+  manufacturer_id: number;
+  manufacturer_name: string;
+  manufacturer_logo: string | null;
+  model_id: number;
+  model_name: string;
+  manual_type: ManualType;
+  file_url: string | null;
+  file_size: string | number | null;
+  external_url: string | null;
+  is_published: boolean;
+  download_count: number;
+  created_at: Date | string;
+}
+
+export const MANUAL_SELECT = `
+  SELECT m.id, m.title, m.description, m.manufacturer_id, f.name AS manufacturer_name, f.logo_url AS manufacturer_logo,
+         m.model_id, d.name AS model_name, m.manual_type, m.file_url, m.file_size, m.external_url,
+         m.is_published, m.download_count, m.created_at
+    FROM manuals.manuals m
+    JOIN manuals.manufacturers f ON f.id = m.manufacturer_id
+    JOIN manuals.models d ON d.id = m.model_id`;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** The Manual shape of the contract (spec section 3): is_published 0/1, sizes in bytes, ISO dates. */
+export function mapManual(r: ManualRow): Manual {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    manufacturer_id: r.manufacturer_id,
+    manufacturer_name: r.manufacturer_name,
+    manufacturer_logo: r.manufacturer_logo,
+    model_id: r.model_id,
+    model_name: r.model_name,
+    manual_type: r.manual_type,
+    file_url: r.file_url,
+    file_size: r.file_size === null ? null : Number(r.file_size),
+    external_url: r.external_url,
+    is_published: r.is_published ? 1 : 0,
+    download_count: Number(r.download_count),
+    created_at: iso(r.created_at),
+  };
+}
+
+export const mapManufacturer = (r: { id: number; name: string; slug: string; logo_url: string | null }): Manufacturer => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  logo_url: r.logo_url,
+});
+
+export const mapModel = (r: { id: number; name: string; slug: string }): Model => ({ id: r.id, name: r.name, slug: r.slug });
+
+/** `<title>.pdf`, without the characters a file name cannot hold. */
+export function downloadFilename(title: string): string {
+  const base = title
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.pdf$/i, '')
+    .slice(0, 150)
+    .trim();
+  return `${base || 'manual'}.pdf`;
+}

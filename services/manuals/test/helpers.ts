@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createServiceApp, Identity, identityToHeaders } from '@clima/common';
+import type { Manual } from '@clima/contract';
+import { AppModule } from '../src/app.module';
+import { loadManualsConfig } from '../src/config';
+
+export async function buildApp(env: NodeJS.ProcessEnv = {}, opts: { rpc?: boolean } = {}): Promise<NestExpressApplication> {
+  const config = loadManualsConfig({ ...process.env, ...env });
+  return createServiceApp(AppModule.forRoot(config), config, opts);
+}
+
+/** A short unique suffix, so parallel specs never share data. */
+export const uid = () => randomBytes(4).toString('hex');
+
+const user = (status: string, id = `email_${uid()}`): Identity => ({
+  user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus: status, isAdmin: false },
+  admin: null,
+});
+
+export const as = {
+  anonymous: identityToHeaders({ user: null, admin: null }),
+  admin: identityToHeaders({ user: null, admin: { id: '1', username: 'admin' } }),
+  subscriber: (id?: string) => identityToHeaders(user('active', id)),
+  inactive: (id?: string) => identityToHeaders(user('inactive', id)),
+};
+
+/** Creates a manual through the admin API (the way the panel does) and returns it. */
+export async function createManual(app: NestExpressApplication, body: Record<string, unknown>): Promise<Manual> {
+  const res = await request(app.getHttpServer())
+    .post('/api/admin/manuals')
+    .set(as.admin)
+    .send({
+      title: `Manual ${uid()}`,
+      description: null,
+      manufacturer_logo: null,
+      manual_type: 'service',
+      file_url: 'https://www.exemplo.com.br/manual.pdf',
+      ...body,
+    });
+  if (res.status !== 201) throw new Error(`create manual: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Manual;
+}
