@@ -263,8 +263,10 @@ async function startPlatform(options = {}) {
     return child;
   };
   for (const s of services) {
+    // a service whose HTTP process never runs its consumers (package.json "clima.separateWorker") gets its worker process
     const worker = path.join(ROOT, 'services', s, 'dist/worker.js');
-    const hasWorker = fs.existsSync(worker);
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'services', s, 'package.json'), 'utf8'));
+    const hasWorker = !!(pkg.clima && pkg.clima.separateWorker) && fs.existsSync(worker);
     const svcEnv = { ...env, SERVICE_NAME: s, WORKERS_IN_PROCESS: hasWorker ? 'false' : (env.WORKERS_IN_PROCESS ?? 'true') };
     spawnLogged(s, process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], svcEnv);
     if (hasWorker) spawnLogged(`${s}-worker`, process.execPath, [worker], svcEnv);

@@ -18,6 +18,25 @@ export type BadgeId = keyof typeof BADGES;
 /** Point rules (spec section 9). */
 export const POINTS = { dailyLogin: 10, perMinute: 1, streak3: 50, streak7: 150, streak30: 500 } as const;
 
+/** Streak awards: reaching `days` consecutive active days gives `points` once per run, and the badge. */
+export const STREAK_AWARDS = [
+  { days: 3, points: POINTS.streak3, badge: 'streak_3' },
+  { days: 7, points: POINTS.streak7, badge: 'streak_7' },
+  { days: 30, points: POINTS.streak30, badge: 'streak_30' },
+] as const satisfies readonly { days: number; points: number; badge: BadgeId }[];
+
+/** Badge thresholds (spec section 3). */
+export const BADGE_RULES = {
+  dedicatedLogins: 10,
+  committedLogins: 50,
+  expertLogins: 100,
+  timeMasterSeconds: 100 * 3600,
+  topPerformerPosition: 10,
+} as const;
+
+/** Rows of GET /api/ranking. */
+export const RANKING_SIZE = 50;
+
 export const RankingEntry = z.object({
   user_id: z.string(),
   name: z.string().nullable(),
@@ -40,3 +59,25 @@ export const OwnStats = z.object({
   badges: z.array(z.string()),
 });
 export type OwnStats = z.infer<typeof OwnStats>;
+
+export const RankingAnswer = z.array(RankingEntry);
+export type RankingAnswer = z.infer<typeof RankingAnswer>;
+
+/** POST /api/users/session/heartbeat: no body is read; the answer says the heartbeat was accepted. */
+export const HeartbeatAnswer = z.object({ ok: z.literal(true) });
+export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>;
+
+/** The ranking's figures for the admin dashboard's 'Acessos' chart: the last 30 São Paulo days, oldest first. */
+export const RankingStats = z.object({
+  access: z.array(
+    z.object({
+      /** São Paulo calendar day, 'YYYY-MM-DD'. */
+      date: z.string(),
+      /** Users with a sign-in or a heartbeat that day. */
+      unique_users: z.number(),
+      /** Online sessions (heartbeats less than 120 s apart) that started that day. */
+      total_sessions: z.number(),
+    }),
+  ),
+});
+export type RankingStats = z.infer<typeof RankingStats>;

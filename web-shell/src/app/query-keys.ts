@@ -13,4 +13,6 @@ export const queryKeys = {
   ranking: ['ranking'] as const,
   ownStats: ['ranking', 'me'] as const,
   manufacturers: ['manufacturers'] as const,
+  models: (manufacturer: string) => ['models', manufacturer] as const,
+  manuals: (filters: { search: string; manufacturer: string; model: string; type: string }) => ['manuals', filters] as const,
 } as const;

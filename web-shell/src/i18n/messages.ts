@@ -67,7 +67,7 @@ export const messages = {
     loginTitle: 'Entrar na sua conta',
     registerTitle: 'Criar sua conta',
     loginSubtitle: 'Acesse vídeos, cursos e manuais técnicos.',
-    registerSubtitle: `Comece com ${3} dias grátis.`,
+    registerSubtitle: (trialDays: number) => `Comece com ${trialDays} dias grátis.`,
     name: 'Nome completo',
     email: 'E-mail',
     password: 'Senha',
@@ -110,6 +110,7 @@ export const messages = {
     noCode: 'Cannot exchange code for session token: no code provided in the URL search params.',
     useAuthOutside: 'useAuth must be used within a AuthProvider',
     heartbeat: 'Falha ao enviar heartbeat de sessão',
+    adminRemote: 'Falha ao carregar o painel administrativo',
   },
   profile: {
     title: 'Meu Perfil',
@@ -237,13 +238,14 @@ export const messages = {
     timeOnline: 'Tempo online',
     days: (n: number) => `${n} ${n === 1 ? 'dia' : 'dias'}`,
     noBadges: 'Continue acessando para conquistar medalhas.',
-    rules: [
-      { points: '+10', text: 'por login diário' },
-      { points: '+1', text: 'por minuto online' },
-      { points: '+50', text: 'por 3 dias seguidos' },
-      { points: '+150', text: 'por 7 dias seguidos' },
-      { points: '+500', text: 'por 30 dias seguidos' },
-    ],
+    /** Texts of the point rules; the values come from the contract's POINTS. */
+    rules: {
+      dailyLogin: 'por login diário',
+      perMinute: 'por minuto online',
+      streak3: 'por 3 dias seguidos',
+      streak7: 'por 7 dias seguidos',
+      streak30: 'por 30 dias seguidos',
+    },
   },
   subscription: {
     title: 'Escolha seu Plano',
@@ -264,6 +266,7 @@ export const messages = {
     manageTitle: 'Gerenciar assinatura',
     planLabel: 'Plano',
     validUntil: 'Válida até',
+    statusLabel: 'Status',
     statusActive: 'Ativa',
     faqTitle: 'Perguntas frequentes',
     faq: [

@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CONFIG, REDIS, rootLogger } from '@clima/common';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import type { RankingConfig } from '../config';
+
+/** One member of the board as Postgres knows it. */
+export interface BoardRow {
+  user_id: string;
+  points: number;
+  reached_ms: number;
+}
+
+/**
+ * Order of the board: more points first; on equal points, whoever reached that total first; then the user id.
+ * The sorted set's score is -points (ascending ranks = most points first) and its member is
+ * '<reached-at ms, 15 digits>:<user id>', so Redis' lexicographic order of equal scores is the tie-break.
+ * A hash maps user id → current member.
+ */
+export function boardMember(row: Pick<BoardRow, 'user_id' | 'reached_ms'>): string {
+  return `${String(row.reached_ms).padStart(15, '0')}:${row.user_id}`;
+}
+
+export function memberUserId(member: string): string {
+  return member.slice(member.indexOf(':') + 1);
+}
+
+// Points only grow, so an update carrying fewer points than the board holds is a stale one and is dropped:
+// two jobs of one user that commit in one order and reach Redis in the other leave the newer total.
+const UPSERT_LUA = `
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then
+  local s = redis.call('ZSCORE', KEYS[1], old)
+  if s and -tonumber(s) > tonumber(ARGV[2]) then return 0 end
+  if old ~= ARGV[3] then redis.call('ZREM', KEYS[1], old) end
+end
+redis.call('ZADD', KEYS[1], -tonumber(ARGV[2]), ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+return 1`;
+
+const REMOVE_LUA = `
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then redis.call('ZREM', KEYS[1], old) end
+redis.call('HDEL', KEYS[2], ARGV[1])
+return old and 1 or 0`;
+
+const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+const REBUILD_PAGE = 5000;
+/** Rows changed this long before a rebuild started are synced again after it, so no update is lost to the swap. */
+const REBUILD_OVERLAP_MS = 60_000;
+
+/** The leaderboard: a Redis sorted set kept from Postgres, the source of truth. */
+@Injectable()
+export class LeaderboardService {
+  readonly keys: { board: string; members: string; ready: string; lock: string };
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) config: RankingConfig,
+  ) {
+    const base = `${config.KEY_PREFIX}:ranking:board`;
+    this.keys = { board: base, members: `${base}:members`, ready: `${base}:ready`, lock: `${base}:rebuild-lock` };
+  }
+
+  /** Brings the board in line with Postgres for these users (after their change committed). */
+  async sync(userIds: string[]): Promise<void> {
+    if (!userIds.length) return;
+    const rows = await this.rows(`WHERE user_id = ANY($1)`, [userIds]);
+    const found = new Set(rows.map((r) => r.user_id));
+    const pipe = this.redis.pipeline();
+    for (const r of rows) pipe.eval(UPSERT_LUA, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
+    for (const id of userIds) if (!found.has(id)) pipe.eval(REMOVE_LUA, 2, this.keys.board, this.keys.members, id);
+    await execOrThrow(pipe);
+  }
+
+  async remove(userId: string): Promise<void> {
+    await this.redis.eval(REMOVE_LUA, 2, this.keys.board, this.keys.members, userId);
+  }
+
+  /** True when the board is built; rebuilds it when it is missing (another process may be doing so: then false). */
+  async ensureReady(): Promise<boolean> {
+    if (await this.redis.exists(this.keys.ready)) return true;
+    return this.rebuild();
+  }
+
+  /**
+   * Rebuilds the board from Postgres into fresh keys and swaps them in at once; returns false when another
+   * process holds the rebuild lock.
+   */
+  async rebuild(): Promise<boolean> {
+    const token = randomUUID();
+    const locked = await this.redis.set(this.keys.lock, token, 'PX', 120_000, 'NX');
+    if (!locked) return false;
+    try {
+      const startedAt = Date.now();
+      const tmp = `${this.keys.board}:tmp:${token}`;
+      const tmpMembers = `${this.keys.members}:tmp:${token}`;
+      let after = '';
+      let count = 0;
+      for (;;) {
+        const page = await this.rows(`WHERE user_id > $1 ORDER BY user_id LIMIT ${REBUILD_PAGE}`, [after]);
+        if (!page.length) break;
+        const pipe = this.redis.pipeline();
+        for (const r of page) {
+          pipe.zadd(tmp, -r.points, boardMember(r));
+          pipe.hset(tmpMembers, r.user_id, boardMember(r));
+        }
+        await execOrThrow(pipe);
+        count += page.length;
+        after = page[page.length - 1]!.user_id;
+        if (page.length < REBUILD_PAGE) break;
+      }
+      const swap = this.redis.multi();
+      if (count) swap.rename(tmp, this.keys.board).rename(tmpMembers, this.keys.members);
+      else swap.del(this.keys.board, this.keys.members);
+      swap.set(this.keys.ready, String(Date.now()));
+      await execOrThrow(swap);
+      // updates that committed while the snapshot was read went to the old keys: apply them again
+      const recent = await this.ds.query(`SELECT user_id FROM ranking.user_stats WHERE updated_at >= $1`, [new Date(startedAt - REBUILD_OVERLAP_MS)]);
+      for (let i = 0; i < recent.length; i += 1000) await this.sync(recent.slice(i, i + 1000).map((r: { user_id: string }) => r.user_id));
+      rootLogger().info({ members: count }, 'ranking board rebuilt');
+      return true;
+    } finally {
+      await this.redis.eval(UNLOCK_LUA, 1, this.keys.lock, token).catch(() => undefined);
+    }
+  }
+
+  /** The first n user ids, best first. */
+  async top(n: number): Promise<string[]> {
+    const members = await this.redis.zrange(this.keys.board, 0, n - 1);
+    return members.map(memberUserId);
+  }
+
+  /** 1-based position, or null when the user is not on the board. */
+  async position(userId: string): Promise<number | null> {
+    const member = await this.redis.hget(this.keys.members, userId);
+    if (!member) return null;
+    const rank = await this.redis.zrank(this.keys.board, member);
+    return rank === null ? null : rank + 1;
+  }
+
+  /** The whole board as [user id, points], best first. */
+  async snapshot(): Promise<[string, number][]> {
+    const flat = await this.redis.zrange(this.keys.board, 0, -1, 'WITHSCORES');
+    const out: [string, number][] = [];
+    for (let i = 0; i < flat.length; i += 2) out.push([memberUserId(flat[i]!), -Number(flat[i + 1])]);
+    return out;
+  }
+
+  /** The same order straight from Postgres (used while the board is being rebuilt). */
+  async topFromDatabase(n: number): Promise<string[]> {
+    const rows: { user_id: string }[] = await this.ds.query(
+      `SELECT user_id FROM ranking.user_stats ORDER BY points DESC, points_reached_at, user_id COLLATE "C" LIMIT $1`,
+      [n],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  async positionFromDatabase(userId: string): Promise<number | null> {
+    const rows: { position: string | null }[] = await this.ds.query(
+      `SELECT (SELECT count(*) + 1 FROM ranking.user_stats o
+                WHERE (-o.points, o.points_reached_at, o.user_id COLLATE "C") < (-s.points, s.points_reached_at, s.user_id COLLATE "C")) AS position
+         FROM ranking.user_stats s WHERE s.user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.position ? Number(rows[0].position) : null;
+  }
+
+  private async rows(where: string, params: unknown[]): Promise<BoardRow[]> {
+    const rows: { user_id: string; points: number; reached_ms: string }[] = await this.ds.query(
+      `SELECT user_id, points, (extract(epoch FROM points_reached_at) * 1000)::bigint AS reached_ms FROM ranking.user_stats ${where}`,
+      params,
+    );
+    return rows.map((r) => ({ user_id: r.user_id, points: r.points, reached_ms: Number(r.reached_ms) }));
+  }
+}
+
+async function execOrThrow(pipe: { exec(): Promise<[Error | null, unknown][] | null> }): Promise<void> {
+  const results = await pipe.exec();
+  const failed = results?.find(([err]) => err);
+  if (failed) throw failed[0];
+}

@@ -1,0 +1,22 @@
+import { Controller, Get } from '@nestjs/common';
+import { CurrentUser, SignedIn, UserIdentity } from '@clima/common';
+import type { OwnStats, RankingEntry } from '@clima/contract';
+import { RankingService } from './ranking.service';
+
+@Controller('api')
+export class RankingController {
+  constructor(private readonly ranking: RankingService) {}
+
+  /** The top 50, best first. */
+  @Get('ranking')
+  @SignedIn()
+  top(): Promise<RankingEntry[]> {
+    return this.ranking.top();
+  }
+
+  @Get('users/me/stats')
+  @SignedIn()
+  ownStats(@CurrentUser() user: UserIdentity): Promise<OwnStats> {
+    return this.ranking.ownStats(user.id);
+  }
+}

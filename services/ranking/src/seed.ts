@@ -1,0 +1,85 @@
+import { dataSourceOptions, exitOnBootError, rootLogger } from '@clima/common';
+import { DataSource } from 'typeorm';
+import { ActivityService } from './activity/activity.service';
+import { loadRankingConfig } from './config';
+import { entities, migrations, SCHEMA } from './database';
+
+interface DemoUser {
+  id: string;
+  name: string;
+  email: string;
+  /** Consecutive active days ending `endsDaysAgo` days before today. */
+  streak: number;
+  endsDaysAgo: number;
+  /** Older, scattered active days (days ago). */
+  older: number[];
+  /** Minutes online on each active day. */
+  minutes: number;
+}
+
+/**
+ * A believable board of technicians. The ids follow the auth service's e-mail accounts ('email_<n>'; the first
+ * six are its demo users, whose user.upserted events later confirm the names); the activity is replayed through the same rules the worker applies, so every total, streak and badge
+ * is one the product could really have produced.
+ */
+export const DEMO_USERS: DemoUser[] = [
+  // the auth service's demo accounts, in its creation order
+  { id: 'email_1', name: 'Técnico Demo', email: 'demo@climapro.com.br', streak: 12, endsDaysAgo: 0, older: [15, 16, 17, 18, 19, 20, 21, 25, 26, 30], minutes: 95 },
+  { id: 'email_2', name: 'Carlos Eduardo Souza', email: 'carlos.souza@climapro.com.br', streak: 34, endsDaysAgo: 0, older: [40, 41, 43, 47], minutes: 75 },
+  { id: 'email_3', name: 'Mariana Oliveira', email: 'mariana.oliveira@climapro.com.br', streak: 2, endsDaysAgo: 1, older: [6], minutes: 15 },
+  { id: 'email_4', name: 'João Pedro Albuquerque', email: 'joao.albuquerque@climapro.com.br', streak: 3, endsDaysAgo: 5, older: [], minutes: 20 },
+  { id: 'email_5', name: 'Ana Paula Ribeiro', email: 'ana.ribeiro@climapro.com.br', streak: 45, endsDaysAgo: 0, older: [], minutes: 135 },
+  { id: 'email_6', name: 'Gestora Demo', email: 'gestora@climapro.com.br', streak: 1, endsDaysAgo: 2, older: [], minutes: 12 },
+  // more technicians, so the board looks lived in
+  { id: 'email_7', name: 'Roberto Carlos Mendes', email: 'roberto.mendes@climapro.com.br', streak: 5, endsDaysAgo: 0, older: [9, 10, 11, 18, 19, 24], minutes: 40 },
+  { id: 'email_8', name: 'Marcos Vinícius Alves', email: 'marcos.alves@climapro.com.br', streak: 3, endsDaysAgo: 2, older: [7, 8, 14, 21], minutes: 55 },
+  { id: 'email_9', name: 'Juliana Santos', email: 'juliana.santos@climapro.com.br', streak: 7, endsDaysAgo: 3, older: [12, 13], minutes: 30 },
+  { id: 'email_10', name: 'Paulo Henrique Rocha', email: 'paulo.rocha@climapro.com.br', streak: 2, endsDaysAgo: 0, older: [5, 9, 16, 23, 30], minutes: 45 },
+  { id: 'email_11', name: 'Luciana Martins', email: 'luciana.martins@climapro.com.br', streak: 4, endsDaysAgo: 1, older: [8, 15], minutes: 25 },
+  { id: 'email_12', name: 'Ricardo Gomes', email: 'ricardo.gomes@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [3, 6, 10, 13, 17], minutes: 35 },
+  { id: 'email_13', name: 'João Batista Lima', email: 'joao.lima@climapro.com.br', streak: 8, endsDaysAgo: 1, older: [12, 13, 14, 20, 22, 28], minutes: 60 },
+  { id: 'email_14', name: 'Sandra Nogueira', email: 'sandra.nogueira@climapro.com.br', streak: 1, endsDaysAgo: 4, older: [11], minutes: 18 },
+  { id: 'email_15', name: 'Beatriz Costa', email: 'beatriz.costa@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [], minutes: 5 },
+];
+
+const DAY_MS = 86_400_000;
+
+async function replay(activity: ActivityService, u: DemoUser, now: number, index: number): Promise<void> {
+  const days = [...Array.from({ length: u.streak }, (_, i) => u.endsDaysAgo + i), ...u.older].sort((a, b) => b - a);
+  for (const ago of days) {
+    // an evening session in São Paulo (19h–22h local), earlier today so it is already over
+    const base = new Date(now - ago * DAY_MS);
+    base.setUTCHours(ago === 0 ? 10 : 22, (index * 7) % 50, 0, 0);
+    const start = Math.min(base.getTime(), now - (u.minutes + 5) * 60_000);
+    await activity.applySignIn(u.id, new Date(start - 60_000));
+    // a session whose heartbeats cover `minutes` wall-clock minutes
+    await activity.applyOnlineSpan(u.id, new Date(start), new Date(start + (u.minutes - 1) * 60_000 + 30_000));
+  }
+}
+
+/** Inserts the demo board, only when the ranking has no data yet. */
+export async function seed(ds: DataSource, log: { info(obj: object, msg: string): void }): Promise<void> {
+  const [{ any }] = await ds.query(`SELECT EXISTS (SELECT 1 FROM ranking.user_stats) OR EXISTS (SELECT 1 FROM ranking.user_profiles) AS any`);
+  if (any) {
+    log.info({}, 'ranking: data present, demo board not inserted');
+    return;
+  }
+  const activity = new ActivityService(ds);
+  const now = Date.now();
+  for (const u of DEMO_USERS) await activity.upsertProfile(u.id, u.email, u.name, new Date(now - 60 * DAY_MS));
+  await Promise.all(DEMO_USERS.map((u, i) => replay(activity, u, now, i)));
+  log.info({ users: DEMO_USERS.length }, 'ranking: demo board inserted (the worker rebuilds the Redis board at start)');
+}
+
+async function main(): Promise<void> {
+  const config = loadRankingConfig();
+  const ds = new DataSource(dataSourceOptions({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations, poolSize: 16 }));
+  await ds.initialize();
+  try {
+    await seed(ds, rootLogger('ranking', config.LOG_LEVEL));
+  } finally {
+    await ds.destroy();
+  }
+}
+
+if (require.main === module) main().catch(exitOnBootError);

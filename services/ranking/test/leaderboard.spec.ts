@@ -1,0 +1,146 @@
+import request from 'supertest';
+import { REDIS } from '@clima/common';
+import type { Redis } from 'ioredis';
+import { RankingAnswer } from '@clima/contract';
+import { eventually, hb, newUserId, RankingTestApp, startRankingTestApp, totals, userHeaders } from './support/ranking-test-app';
+
+describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
+  let t: RankingTestApp;
+  beforeAll(async () => {
+    // own board keys: this spec deletes and rebuilds the board
+    t = await startRankingTestApp({ keyNamespace: 'board' });
+  });
+  afterAll(() => t.close());
+
+  /** Heartbeats every 30 s for `minutes` minutes from `start`: 10 + minutes points. */
+  async function online(userId: string, start: string, minutes: number, order: 'in-order' | 'reversed' = 'in-order') {
+    const offsets = Array.from({ length: minutes * 2 }, (_, i) => i * 30);
+    if (order === 'reversed') offsets.reverse();
+    for (const s of offsets) await t.processor.process(hb(userId, new Date(Date.parse(start) + s * 1000).toISOString()));
+  }
+  const only = (ids: string[], board: [string, number][]) => board.filter(([id]) => ids.includes(id));
+
+  it('orders ties deterministically: more points, then who reached the total first, then the user id', async () => {
+    const [early, late, twinA, twinB] = ['early', 'late', 'twin', 'twin'].map((l) => newUserId(l));
+    const [a, b] = [twinA!, twinB!].sort();
+    await online(b!, '2026-10-01T14:00:00Z', 5); // 15 points at 14:04:30, the same instant as a
+    await online(a!, '2026-10-01T14:00:00Z', 5);
+    await online(late!, '2026-10-01T14:00:01Z', 5); // 15 points, one second after the twins
+    await online(early!, '2026-10-01T12:00:00Z', 5); // 15 points at 12:04:30: processed last, reached first
+    const ids = [early!, late!, a!, b!];
+    for (const id of ids) expect((await totals(t.ds, id))!.points).toBe(15);
+
+    const expected = [early!, a!, b!, late!];
+    expect(only(ids, await t.board.snapshot()).map(([id]) => id)).toEqual(expected);
+    const positions = await Promise.all(expected.map((id) => t.board.position(id)));
+    expect([...positions].sort((x, y) => x! - y!)).toEqual(positions);
+    expect((await t.board.topFromDatabase(100_000)).filter((id) => ids.includes(id))).toEqual(expected);
+    // the fallback used while the board is being rebuilt ranks them the same way
+    const fromDatabase = await Promise.all(expected.map((id) => t.board.positionFromDatabase(id)));
+    expect([...fromDatabase].sort((x, y) => x! - y!)).toEqual(fromDatabase);
+  });
+
+  it('a rebuild from Postgres equals the board kept incrementally', async () => {
+    const ids = Array.from({ length: 6 }, () => newUserId('rebuild'));
+    for (const [i, id] of ids.entries()) {
+      // some users' heartbeats arrive in reverse: the total grows while the instant it was reached stays the same
+      await online(id, `2026-10-02T1${i}:00:00Z`, i + 1, i % 3 ? 'in-order' : 'reversed');
+      if (i % 2) await t.activity.applySignIn(id, new Date('2026-10-03T12:00:00Z')).then(() => t.board.sync([id]));
+    }
+    const incremental = only(ids, await t.board.snapshot());
+    expect(incremental).toHaveLength(6);
+    for (const [id, points] of incremental) expect(points).toBe((await totals(t.ds, id))!.points);
+
+    expect(await t.board.rebuild()).toBe(true);
+    expect(only(ids, await t.board.snapshot())).toEqual(incremental);
+    expect(await totals(t.ds, ids[5]!)).toMatchObject({ points: 10 + 6 + 10 });
+  });
+
+  it('rebuilds the board on demand when the sorted set is missing', async () => {
+    const user = newUserId('ondemand');
+    await online(user, '2026-10-04T12:00:00Z', 2);
+    expect(await t.board.position(user)).not.toBeNull();
+    const redis = t.app.get<Redis>(REDIS);
+    await redis.del(t.board.keys.board, t.board.keys.members, t.board.keys.ready);
+    expect(await t.board.position(user)).toBeNull();
+
+    const res = await request(t.app.getHttpServer()).get('/api/users/me/stats').set(userHeaders(user)).expect(200);
+    expect(await redis.exists(t.board.keys.ready)).toBe(1);
+    // other spec files add users to the database meanwhile, so the position is compared with the rebuilt board
+    expect(res.body.position).toEqual(expect.any(Number));
+    expect(await t.board.position(user)).toBe(res.body.position);
+    expect(only([user], await t.board.snapshot())).toEqual([[user, 12]]);
+  });
+
+  it('GET /api/ranking lists the best 50 entries of spec section 3, best first, with badges', async () => {
+    const user = newUserId('board');
+    await t.processor.process({ data: { userId: user, at: '2026-10-05T12:00:00.000Z', email: `${user}@teste.com.br`, name: 'Maria Refrigeração' } });
+    for (let d = 1; d <= 10; d++) await t.activity.applySignIn(user, new Date(Date.parse('2026-10-05T12:00:00Z') + d * 86_400_000));
+    await t.board.sync([user]);
+
+    const res = await request(t.app.getHttpServer()).get('/api/ranking').set(userHeaders(user)).expect(200);
+    const entries = RankingAnswer.parse(res.body);
+    expect(entries.length).toBeLessThanOrEqual(50);
+    for (let i = 1; i < entries.length; i++) expect(entries[i - 1]!.points).toBeGreaterThanOrEqual(entries[i]!.points);
+    const position = entries.findIndex((e) => e.user_id === user) + 1;
+    expect(position).toBeGreaterThan(0);
+    expect(entries[position - 1]).toEqual({
+      user_id: user,
+      name: 'Maria Refrigeração',
+      email: `${user}@teste.com.br`,
+      total_logins: 11,
+      total_session_time_seconds: 60,
+      current_streak_days: 0,
+      points: 11 * 10 + 1 + 50 + 150,
+      badges: ['first_login', 'dedicated', 'streak_3', 'streak_7', ...(position <= 10 ? ['top_performer'] : []), ...(position === 1 ? ['champion'] : [])],
+    });
+    expect(entries[0]!.badges).toContain('champion');
+    const stats = await request(t.app.getHttpServer()).get('/api/users/me/stats').set(userHeaders(user)).expect(200);
+    expect(stats.body).toEqual({
+      position,
+      points: 311,
+      total_logins: 11,
+      total_session_time_seconds: 60,
+      current_streak_days: 0,
+      longest_streak_days: 11,
+      badges: entries[position - 1]!.badges,
+    });
+  });
+
+  it('keeps the newest name and e-mail from user.upserted, never an older one', async () => {
+    const user = newUserId('names');
+    await online(user, '2026-10-06T12:00:00Z', 1);
+    await t.activity.upsertProfile(user, 'novo@teste.com.br', 'Nome Novo', new Date('2026-10-06T12:00:02Z'));
+    await t.activity.upsertProfile(user, 'velho@teste.com.br', 'Nome Velho', new Date('2026-10-06T12:00:01Z'));
+    const [p] = await t.ds.query(`SELECT email, name FROM ranking.user_profiles WHERE user_id = $1`, [user]);
+    expect(p).toEqual({ email: 'novo@teste.com.br', name: 'Nome Novo' });
+  });
+
+  it('user.deleted removes every activity, point, award and the board member', async () => {
+    const user = newUserId('deleted');
+    await online(user, '2026-10-07T12:00:00Z', 3);
+    for (const d of ['2026-10-08', '2026-10-09']) await t.activity.applySignIn(user, new Date(`${d}T12:00:00Z`));
+    await t.activity.upsertProfile(user, 'sai@teste.com.br', 'Quem Sai', new Date());
+    await t.board.sync([user]);
+    expect(await t.board.position(user)).not.toBeNull();
+
+    await t.bus.publish('user.deleted', { userId: user });
+    await eventually(async () => expect(await t.board.position(user)).toBeNull());
+    const [left] = await t.ds.query(
+      `SELECT ${['user_stats', 'user_profiles', 'active_days', 'online_minutes', 'sessions', 'streak_awards']
+        .map((tbl) => `(SELECT count(*) FROM ranking.${tbl} WHERE user_id = $1)::int AS ${tbl}`)
+        .join(', ')}`,
+      [user],
+    );
+    expect(left).toEqual({ user_stats: 0, user_profiles: 0, active_days: 0, online_minutes: 0, sessions: 0, streak_awards: 0 });
+    const stats = await request(t.app.getHttpServer()).get('/api/users/me/stats').set(userHeaders(user)).expect(200);
+    expect(stats.body).toEqual({ position: null, points: 0, total_logins: 0, total_session_time_seconds: 0, current_streak_days: 0, longest_streak_days: 0, badges: [] });
+
+    // a heartbeat from before the deletion that is delivered late does not bring the user back
+    expect((await t.processor.process(hb(user, '2026-10-09T12:05:00Z'))).ignored).toBe('deleted');
+    expect(await totals(t.ds, user)).toBeUndefined();
+    // handling the deletion again is harmless
+    await t.activity.deleteUser(user);
+    expect(await totals(t.ds, user)).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createServiceApp, EventBus, identityToHeaders } from '@clima/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ActivityService } from '../../src/activity/activity.service';
+import { AppModule } from '../../src/app.module';
+import { loadRankingConfig, RankingConfig } from '../../src/config';
+import { HeartbeatProducer } from '../../src/heartbeat/heartbeat.producer';
+import { LeaderboardService } from '../../src/leaderboard/leaderboard.service';
+import { RankingService } from '../../src/ranking/ranking.service';
+import { StatsService } from '../../src/stats/stats.service';
+import { HeartbeatProcessor } from '../../src/worker/heartbeat.processor';
+import { RankingWorkers, startRankingWorkers } from '../../src/worker/ranking-workers';
+
+export interface RankingTestApp {
+  app: NestExpressApplication;
+  config: RankingConfig;
+  /** Absent when started with `workers: false`. */
+  workers: RankingWorkers;
+  ds: DataSource;
+  activity: ActivityService;
+  board: LeaderboardService;
+  processor: HeartbeatProcessor;
+  producer: HeartbeatProducer;
+  ranking: RankingService;
+  stats: StatsService;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP app plus the worker started in-process with the worker's own bootstrap function.
+ * `keyNamespace` gives the app its own Redis keys and queues (the database stays shared), for specs that
+ * reshape the board or kill workers without disturbing the other spec files running in parallel.
+ */
+export async function startRankingTestApp(opts: { keyNamespace?: string; env?: Record<string, string>; rpc?: boolean; workers?: boolean } = {}): Promise<RankingTestApp> {
+  const env = { ...process.env, ...opts.env };
+  if (opts.keyNamespace) env.KEY_PREFIX = `${process.env.KEY_PREFIX}_${opts.keyNamespace}`;
+  const config = loadRankingConfig(env);
+  const app = await createServiceApp(AppModule.forRoot(config), config, { rpc: opts.rpc ?? false });
+  if (opts.rpc) await app.startAllMicroservices();
+  const workers = opts.workers === false ? { heartbeats: undefined as never, events: undefined as never, close: async () => undefined } : await startRankingWorkers(app);
+  return {
+    app,
+    config,
+    workers,
+    ds: app.get(DataSource),
+    activity: app.get(ActivityService),
+    board: app.get(LeaderboardService),
+    processor: app.get(HeartbeatProcessor),
+    producer: app.get(HeartbeatProducer),
+    ranking: app.get(RankingService),
+    stats: app.get(StatsService),
+    bus: app.get(EventBus),
+    close: async () => {
+      await workers.close();
+      await app.close();
+    },
+  };
+}
+
+/** A fresh user id per call (spec files share the database). */
+export const newUserId = (label = 'u') => `email_${label}_${randomUUID().slice(0, 12)}`;
+
+/** The headers the gateway sends for a signed-in user. */
+export function userHeaders(id: string, name: string | null = 'Técnico Teste'): Record<string, string> {
+  return identityToHeaders({ user: { id, email: `${id}@teste.com.br`, name, subscriptionStatus: 'inactive', isAdmin: false }, admin: null });
+}
+
+/** Polls until the check passes (the worker runs asynchronously); fails with the last error after the deadline. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** A heartbeat job's data at an explicit instant. */
+export const hb = (userId: string, at: string) => ({ data: { userId, at: new Date(at).toISOString() } });
+
+/** The user's stored totals. */
+export async function totals(ds: DataSource, userId: string) {
+  const [row] = await ds.query(
+    `SELECT points, total_logins, online_minutes, longest_streak_days, last_run_days, to_char(last_active_day, 'YYYY-MM-DD') AS last_active_day
+       FROM ranking.user_stats WHERE user_id = $1`,
+    [userId],
+  );
+  return row as { points: number; total_logins: number; online_minutes: number; longest_streak_days: number; last_run_days: number; last_active_day: string } | undefined;
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AdministratorCreateBody, AdministratorUpdateBody, type Administrator } from '@clima/contract/auth';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { messages } from '../../../i18n/messages';
+import { ApiError } from '../../../lib/api';
+import { Alert } from '../../../shared/ui/alert';
+import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { PasswordInput } from '../../../shared/ui/password-input';
+import { useSaveAdministrator } from '../hooks/use-administrators';
+
+const m = messages.administrators;
+type Values = { username: string; password: string };
+const createResolver = zodResolver(AdministratorCreateBody) as unknown as Resolver<Values>;
+const updateResolver = zodResolver(AdministratorUpdateBody) as unknown as Resolver<Values>;
+
+/** Create (target undefined → 'new') or edit an administrator; on edit a blank password keeps the old one. */
+export function AdministratorFormDialog({ target, onClose }: { target: Administrator | 'new' | null; onClose: () => void }) {
+  const save = useSaveAdministrator();
+  const editing = target !== null && target !== 'new' ? target : null;
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const ids = { username: useId(), password: useId(), hint: useId() };
+  const { register, handleSubmit, reset, formState } = useForm<Values>({
+    defaultValues: { username: '', password: '' },
+    resolver: (values, ctx, opts) => (editingRef.current ? updateResolver : createResolver)(values, ctx, opts),
+  });
+
+  useEffect(() => {
+    if (target === null) return;
+    reset({ username: target === 'new' ? '' : target.username, password: '' });
+    setShowPassword(false);
+    setServerError(null);
+  }, [target, reset]);
+
+  const onValid = async (values: Values) => {
+    setServerError(null);
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, username: values.username.trim(), password: values.password });
+      onClose();
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : m.saveFailed);
+    }
+  };
+
+  const fieldError = formState.errors.username?.message ?? formState.errors.password?.message;
+  return (
+    <Modal
+      open={target !== null}
+      onClose={onClose}
+      title={editing ? m.editTitle : m.createTitle}
+      closeLabel={messages.common.close}
+      dismissible={!save.isPending}
+    >
+      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+        <div>
+          <label htmlFor={ids.username} className={labelStyles}>
+            {m.username}
+          </label>
+          <input id={ids.username} autoComplete="off" autoCapitalize="off" aria-invalid={Boolean(formState.errors.username)} className={inputStyles} {...register('username')} />
+        </div>
+        <div>
+          <label htmlFor={ids.password} className={labelStyles}>
+            {m.password}
+          </label>
+          <PasswordInput
+            id={ids.password}
+            autoComplete="new-password"
+            visible={showPassword}
+            onToggleVisible={() => setShowPassword((v) => !v)}
+            aria-invalid={Boolean(formState.errors.password)}
+            aria-describedby={editing ? ids.hint : undefined}
+            {...register('password')}
+          />
+          {editing && (
+            <p id={ids.hint} className="mt-1.5 text-xs text-slate-500">
+              {m.passwordEditHint}
+            </p>
+          )}
+        </div>
+        {(fieldError ?? serverError) && <Alert tone="error">{(fieldError ?? serverError)!}</Alert>}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
+            {messages.common.cancel}
+          </button>
+          <button type="submit" disabled={save.isPending} className={buttonStyles.primary}>
+            {save.isPending ? m.saving : editing ? m.submitEdit : m.submitCreate}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { BookOpen, FileText, FolderTree, LayoutDashboard, Layers, PlayCircle, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { messages } from '../../../i18n/messages';
+
+const t = messages.shell.items;
+
+/** The eight sidebar items of spec 2.14, in order. */
+export const ADMIN_NAV: readonly { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/admin/dashboard', label: t.dashboard, icon: LayoutDashboard },
+  { to: '/admin/users', label: t.users, icon: Users },
+  { to: '/admin/contents', label: t.contents, icon: PlayCircle },
+  { to: '/admin/categories', label: t.categories, icon: FolderTree },
+  { to: '/admin/course-categories', label: t.courseCategories, icon: Layers },
+  { to: '/admin/courses', label: t.courses, icon: BookOpen },
+  { to: '/admin/manuals', label: t.manuals, icon: FileText },
+  { to: '/admin/administrators', label: t.administrators, icon: ShieldCheck },
+];

@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from '../features/auth/components/auth-provider';
+import { SignInDialogProvider } from '../features/auth/components/sign-in-dialog-provider';
+import { messages } from '../i18n/messages';
+import { PageSpinner } from '../shared/ui/spinner';
+import { AppRoutes } from './app-routes';
+import { createQueryClient } from './query-client';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider>
+          <SignInDialogProvider>
+            <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
+              <AppRoutes />
+            </Suspense>
+          </SignInDialogProvider>
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import { Compass } from 'lucide-react';
+import { Link } from 'react-router';
+import { messages } from '../i18n/messages';
+import { buttonStyles } from '../shared/ui/button';
+import { EmptyState } from '../shared/ui/empty-state';
+
+export default function NotFoundPage() {
+  const m = messages.notFound;
+  return (
+    <EmptyState
+      icon={Compass}
+      title={m.title}
+      description={m.text}
+      action={
+        <Link to="/" className={buttonStyles.primary}>
+          {m.action}
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { messages } from '../../../i18n/messages';
+import { hasActiveSubscription } from '../../../lib/subscription';
+import { PageSpinner } from '../../../shared/ui/spinner';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { AccessRestricted, SubscriptionRequired } from './access-gates';
+
+/**
+ * Renders children only for the right audience: a spinner while the session loads, 'Acesso Restrito'
+ * for anonymous visitors, and (with `subscriber`) 'Assinatura Necessária' without an active plan.
+ */
+export function AccessGuard({
+  subscriber = false,
+  restrictedText,
+  children,
+}: {
+  subscriber?: boolean;
+  restrictedText?: string;
+  children: ReactNode;
+}) {
+  const { user, isPending } = useAuth();
+  if (isPending) return <PageSpinner label={messages.common.loading} />;
+  if (!user) return <AccessRestricted text={restrictedText} />;
+  if (subscriber && !hasActiveSubscription(user)) return <SubscriptionRequired />;
+  return <>{children}</>;
+}

@@ -1,0 +1,54 @@
+import type { Course, CourseCategory, Lesson, LessonProgress } from '@clima/contract/courses';
+import { api, ApiError, apiList, withQuery } from '../../../lib/api';
+import { messages } from '../../../i18n/messages';
+
+const m = messages.courses;
+
+export const fetchCategoriesWithStats = (search: string, signal?: AbortSignal) =>
+  apiList<CourseCategory>(withQuery('/api/course-categories-with-stats', { search }), signal);
+
+/** The category of a slug or an id (spec 2.1: the parameter may be either). */
+export async function fetchCategory(slugOrId: string): Promise<CourseCategory> {
+  let list: unknown;
+  try {
+    list = await api<unknown>('/api/course-categories');
+  } catch {
+    throw new Error(m.categoryFailed, { cause: err });
+  }
+  const found = Array.isArray(list)
+    ? (list as CourseCategory[]).find((c) => c.slug === slugOrId || String(c.id) === slugOrId)
+    : undefined;
+  if (!found) throw new Error(m.categoryNotFound, { cause: err });
+  return found;
+}
+
+export async function fetchCategoryCourses(slug: string): Promise<Course[]> {
+  try {
+    const data = await api<unknown>(withQuery('/api/courses', { category: slug }));
+    return Array.isArray(data) ? (data as Course[]) : [];
+  } catch {
+    throw new Error(m.coursesFailed, { cause: err });
+  }
+}
+
+export async function fetchCourse(id: string): Promise<Course> {
+  try {
+    return await api<Course>(`/api/courses/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new Error(m.notFound, { cause: err });
+    if (err instanceof ApiError && err.status === 401) throw new Error(m.needLogin, { cause: err });
+    throw new Error(m.loadFailed, { cause: err });
+  }
+}
+
+export const fetchLessons = (id: string) => apiList<Lesson>(`/api/courses/${encodeURIComponent(id)}/lessons`);
+export const fetchProgress = (id: string) => apiList<LessonProgress>(`/api/courses/${encodeURIComponent(id)}/progress`);
+
+/** Failures are logged and ignored (spec section 8). */
+export async function markLessonDone(courseId: string, lessonId: number): Promise<void> {
+  try {
+    await api(`/api/courses/${encodeURIComponent(courseId)}/lessons/${lessonId}/progress`, { method: 'POST' });
+  } catch (err) {
+    console.error('Falha ao registrar progresso da lição', err);
+  }
+}

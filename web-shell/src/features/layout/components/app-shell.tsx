@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { messages } from '../../../i18n/messages';
+import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
+import { PageSpinner } from '../../../shared/ui/spinner';
+import { AppHeader, TaglineBar } from './app-header';
+
+/** The end-user shell of spec 2.1: every route but /auth/callback renders inside it. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {messages.app.skipToContent}
+      </a>
+      <TaglineBar />
+      <AppHeader />
+      <main id="conteudo" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:justify-between sm:px-6">
+          <p>{messages.app.footer}</p>
+          <p className="italic">{messages.app.tagline}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

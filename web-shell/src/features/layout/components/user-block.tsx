@@ -1,0 +1,68 @@
+import { LogOut } from 'lucide-react';
+import { messages } from '../../../i18n/messages';
+import { displayName, hasActiveSubscription } from '../../../lib/subscription';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
+import { buttonStyles } from '../../../shared/ui/button';
+
+export function ProBadge() {
+  return (
+    <span
+      className="inline-flex items-center rounded-md bg-gradient-to-r from-amber-400 to-yellow-300 px-1.5 py-0.5 text-[10px] font-extrabold tracking-wider text-amber-950"
+      data-testid="pro-badge"
+    >
+      {messages.nav.pro}
+    </span>
+  );
+}
+
+/** Name (or e-mail prefix), e-mail, PRO badge and logout; 'Entrar' for visitors. */
+export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
+  const { user, isPending, logout } = useAuth();
+  const { openSignIn } = useSignInDialog();
+
+  if (isPending) {
+    return <span className="h-9 w-32 animate-pulse rounded-xl bg-slate-100" aria-hidden />;
+  }
+  if (!user) {
+    return (
+      <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.primary} ${variant === 'menu' ? 'w-full' : ''}`}>
+        {messages.nav.signIn}
+      </button>
+    );
+  }
+
+  const name = displayName(user);
+  const initial = name.charAt(0).toUpperCase();
+  return (
+    <div className={`flex items-center gap-3 ${variant === 'menu' ? 'w-full' : ''}`} data-testid="user-block">
+      <span
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-sky-500 to-cyan-400 text-sm font-bold text-white"
+        aria-hidden
+      >
+        {initial}
+      </span>
+      <div className={`min-w-0 ${variant === 'menu' ? 'flex-1' : 'max-w-44'}`}>
+        <p className="flex items-center gap-1.5 text-sm font-semibold leading-tight text-slate-900">
+          <span className="truncate" data-testid="user-name">
+            {name}
+          </span>
+          {hasActiveSubscription(user) && <ProBadge />}
+        </p>
+        <p className="truncate text-xs text-slate-500" data-testid="user-email">
+          {user.email}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={() => void logout()}
+        className={variant === 'menu' ? `${buttonStyles.secondary} px-3` : buttonStyles.icon}
+        aria-label={messages.nav.logout}
+        title={messages.nav.logout}
+      >
+        <LogOut className="size-4" aria-hidden />
+        {variant === 'menu' && <span>{messages.nav.logout}</span>}
+      </button>
+    </div>
+  );
+}

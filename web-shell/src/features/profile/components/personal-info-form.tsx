@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ProfileBody, type Me } from '@clima/contract/auth';
+import { Save } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { messages } from '../../../i18n/messages';
+import { ApiError } from '../../../lib/api';
+import { isEmailAccount } from '../../../lib/subscription';
+import { useTimedMessage } from '../../../shared/hooks/use-timed-message';
+import { Alert } from '../../../shared/ui/alert';
+import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useUpdateProfile } from '../hooks/use-update-profile';
+
+const m = messages.profile;
+/** Time to read the success message before the page reloads (spec 2.13). */
+const RELOAD_DELAY_MS = 1500;
+
+type Values = { name: string; email: string };
+
+export function PersonalInfoForm({ user }: { user: Me }) {
+  const { fetchUser } = useAuth();
+  const update = useUpdateProfile();
+  const { message, show } = useTimedMessage();
+  const nameId = useId();
+  const emailId = useId();
+  const emailNoteId = useId();
+  const googleAccount = !isEmailAccount(user);
+
+  const { register, handleSubmit, formState } = useForm<Values>({
+    defaultValues: { name: user.name ?? user.google_user_data?.name ?? '', email: user.email },
+    resolver: zodResolver(ProfileBody),
+  });
+
+  const onValid = async (values: ProfileBody) => {
+    try {
+      // Google accounts cannot change their e-mail: always send the one we have.
+      await update.mutateAsync({ name: values.name, email: googleAccount ? user.email : values.email });
+      show('success', m.updated);
+      await fetchUser();
+      window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    } catch (err) {
+      show('error', err instanceof ApiError ? err.message : m.updateFailed);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, (errors) => show('error', errors.name?.message ?? errors.email?.message ?? m.updateFailed))}
+      className="space-y-5"
+    >
+      <div>
+        <label htmlFor={nameId} className={labelStyles}>
+          {m.fullName}
+        </label>
+        <input id={nameId} autoComplete="name" aria-invalid={Boolean(formState.errors.name)} className={inputStyles} {...register('name')} />
+      </div>
+      <div>
+        <label htmlFor={emailId} className={labelStyles}>
+          {m.email}
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          readOnly={googleAccount}
+          aria-readonly={googleAccount}
+          aria-describedby={googleAccount ? emailNoteId : undefined}
+          aria-invalid={Boolean(formState.errors.email)}
+          className={inputStyles}
+          {...register('email')}
+        />
+        {googleAccount && (
+          <p id={emailNoteId} className="mt-1.5 text-xs text-slate-500">
+            {m.emailManaged}
+          </p>
+        )}
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <button type="submit" disabled={update.isPending} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+        <Save className="size-4" aria-hidden />
+        {update.isPending ? m.saving : m.save}
+      </button>
+    </form>
+  );
+}
