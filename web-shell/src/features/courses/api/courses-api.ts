@@ -12,13 +12,13 @@ export async function fetchCategory(slugOrId: string): Promise<CourseCategory> {
   let list: unknown;
   try {
     list = await api<unknown>('/api/course-categories');
-  } catch {
+  } catch (err) {
     throw new Error(m.categoryFailed, { cause: err });
   }
   const found = Array.isArray(list)
     ? (list as CourseCategory[]).find((c) => c.slug === slugOrId || String(c.id) === slugOrId)
     : undefined;
-  if (!found) throw new Error(m.categoryNotFound, { cause: err });
+  if (!found) throw new Error(m.categoryNotFound);
   return found;
 }
 
@@ -26,7 +26,7 @@ export async function fetchCategoryCourses(slug: string): Promise<Course[]> {
   try {
     const data = await api<unknown>(withQuery('/api/courses', { category: slug }));
     return Array.isArray(data) ? (data as Course[]) : [];
-  } catch {
+  } catch (err) {
     throw new Error(m.coursesFailed, { cause: err });
   }
 }
