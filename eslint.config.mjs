@@ -22,5 +22,9 @@ export default tseslint.config(
   {
     files: ['web-shell/**/*.{ts,tsx}', 'web-admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // routing comes from @clima/router, the one module federation shares between the two apps
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: "Importe de '@clima/router'." }, { name: 'react-router-dom', message: "Importe de '@clima/router'." }] }],
+    },
   },
 );

@@ -35,7 +35,7 @@ export default defineConfig({
       shared: {
         react: { singleton: true },
         'react-dom': { singleton: true },
-        'react-router': { singleton: true },
+        '@clima/router': { singleton: true },
         '@tanstack/react-query': { singleton: true },
       },
       shareStrategy: 'loaded-first',

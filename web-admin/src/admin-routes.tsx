@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from '@clima/router';
 import { AdministratorsPage } from './features/administrators/components/administrators-page';
 import { AdminLoginPage } from './features/auth/components/admin-login-page';
 import { DashboardPage } from './features/dashboard/components/dashboard-page';

@@ -1,7 +1,7 @@
 // Standalone development entry (`npm run dev -w web-admin`); production loads AdminApp through the shell.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from '@clima/router';
 import AdminApp from './admin-app';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@clima/router';
 import { AppShell } from '../features/layout/components/app-shell';
 
 // Every screen is its own chunk: the first load carries only the shell.

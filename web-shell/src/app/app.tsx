@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@clima/router';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { SignInDialogProvider } from '../features/auth/components/sign-in-dialog-provider';
 import { messages } from '../i18n/messages';

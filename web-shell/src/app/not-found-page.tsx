@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../i18n/messages';
 import { buttonStyles } from '../shared/ui/button';
 import { EmptyState } from '../shared/ui/empty-state';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../../i18n/messages';
 
 /** Title block of every admin page, with the 'Voltar ao painel' link of spec 2.14. */

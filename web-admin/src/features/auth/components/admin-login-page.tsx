@@ -3,7 +3,7 @@ import { AdminLoginBody } from '@clima/contract/auth';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';

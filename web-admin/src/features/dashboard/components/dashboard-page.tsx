@@ -1,5 +1,5 @@
 import { ArrowRight, FolderTree, PlayCircle, ShieldCheck, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { PageHeader } from '../../../shared/ui/page-header';
 

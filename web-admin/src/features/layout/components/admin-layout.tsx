@@ -1,6 +1,6 @@
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, Snowflake, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Navigate, Outlet, useLocation, useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';

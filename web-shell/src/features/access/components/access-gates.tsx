@@ -1,6 +1,6 @@
 import { Crown, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { buttonStyles } from '../../../shared/ui/button';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useAuth } from '../hooks/use-auth';

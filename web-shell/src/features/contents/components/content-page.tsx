@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Eye, Tag, Video } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { EmptyState } from '../../../shared/ui/empty-state';

@@ -1,6 +1,6 @@
 import { CalendarDays, CheckCircle2, Eye, PlayCircle, Video } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';

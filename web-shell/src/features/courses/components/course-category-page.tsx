@@ -1,5 +1,5 @@
 import { ArrowLeft, Clock, Layers, PlayCircle } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
 import { buttonStyles } from '../../../shared/ui/button';

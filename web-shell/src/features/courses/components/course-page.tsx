@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LessonProgress } from '@clima/contract/courses';
 import { ArrowLeft, CheckCircle2, Clock } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@clima/router';
 import { queryKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';

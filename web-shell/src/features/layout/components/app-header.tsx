@@ -1,6 +1,6 @@
 import { CloudRain, Menu, Sun, Wind, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { Brand } from './brand';
 import { NAV_ITEMS } from './nav-items';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
 import { PageSpinner } from '../../../shared/ui/spinner';

@@ -1,5 +1,5 @@
 import { Snowflake } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 
 export function Brand() {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@clima/router';
 
 /**
  * What every "subscribe" button does. For now it opens the plans page; the trial/checkout dialog
