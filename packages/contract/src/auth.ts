@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE, SubscriptionPlan, SubscriptionStatus } from './common';
+import { MAX_LINE, SearchQuery, SUBSCRIPTION_STATUSES, SubscriptionPlan } from './common';
 
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
@@ -14,6 +14,35 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
+/** Every message the auth service answers in `{ error }` (and the success texts it sends), in one place. */
+export const AUTH_MESSAGES = {
+  emailInUse: 'Este e-mail já está em uso (email-already-in-use)',
+  userNotFound: 'Usuário não encontrado (user-not-found)',
+  wrongPassword: 'Senha incorreta (wrong-password)',
+  googleAccountUsePassword: 'Esta conta usa o login com Google. Entre com o botão do Google.',
+  tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  signedOut: 'Você precisa estar logado',
+  googleEmailReadOnly: 'E-mail gerenciado pelo Google e não pode ser alterado aqui',
+  googlePasswordForbidden: 'Contas Google não podem alterar a senha',
+  wrongCurrentPassword: 'Senha atual incorreta',
+  passwordChanged: 'Senha alterada com sucesso!',
+  profileUpdated: 'Perfil atualizado com sucesso!',
+  googleNotConfigured: 'Login com Google não está configurado',
+  googleUnavailable: 'Login com Google indisponível no momento. Tente novamente em instantes.',
+  googleLoginExpired: 'O login com Google expirou. Tente entrar novamente.',
+  googleBadCode: 'Código de autorização inválido ou expirado',
+  googleStateMismatch: 'Parâmetro state inválido',
+  googleNoEmail: 'A conta Google não informou um e-mail',
+  invalidCredentials: 'Credenciais inválidas',
+  adminSignedOut: 'Não autorizado: faça login como administrador',
+  administratorNotFound: 'Administrador não encontrado',
+  usernameInUse: 'Este nome de usuário já está em uso',
+  selfDeleteAdministrator: 'Você não pode excluir a sua própria conta de administrador',
+  userNotFoundAdmin: 'Usuário não encontrado',
+  selfDeleteUser: 'Você não pode excluir a sua própria conta pelo painel',
+  googleEmailAdminReadOnly: 'O e-mail de uma conta Google não pode ser alterado',
+} as const;
+
 const Email = z
   .string({ error: 'E-mail é obrigatório' })
   .trim()
@@ -26,8 +55,8 @@ export const RegisterBody = z.object({
   name: z.string({ error: 'Nome é obrigatório' }).trim().min(1, 'Nome é obrigatório').max(MAX_LINE, 'Nome muito longo'),
   email: Email,
   password: z
-    .string({ error: 'A senha deve ter pelo menos 6 caracteres' })
-    .min(MIN_PASSWORD, 'A senha é muito fraca (weak-password): a senha deve ter pelo menos 6 caracteres')
+    .string({ error: 'A senha deve ter pelo menos 6 caracteres (weak-password)' })
+    .min(MIN_PASSWORD, 'A senha deve ter pelo menos 6 caracteres (weak-password)')
     .max(MAX_PASSWORD, 'Senha muito longa'),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -39,9 +68,13 @@ export const SignInBody = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 
-/** POST /api/sessions — the authorisation code returned by the identity provider. */
+/**
+ * POST /api/sessions — the authorisation code returned by the identity provider, and the `state`
+ * of the return URL when the web app has it (checked against the pending sign-in when sent).
+ */
 export const SessionExchangeBody = z.object({
   code: z.string({ error: 'Código de autorização é obrigatório' }).min(1, 'Código de autorização é obrigatório').max(4096, 'Código de autorização inválido'),
+  state: z.string({ error: 'Parâmetro state inválido' }).max(1024, 'Parâmetro state inválido').optional().nullable(),
 });
 export type SessionExchangeBody = z.infer<typeof SessionExchangeBody>;
 
@@ -106,15 +139,36 @@ export type AdminMe = z.infer<typeof AdminMe>;
 export const Administrator = z.object({ id: z.number(), username: z.string(), created_at: z.string() });
 export type Administrator = z.infer<typeof Administrator>;
 
+const AdministratorUsername = z
+  .string({ error: 'Usuário é obrigatório' })
+  .trim()
+  .min(1, 'Usuário é obrigatório')
+  .max(100, 'Usuário muito longo');
+
 export const AdministratorCreateBody = z.object({
-  username: z.string({ error: 'Usuário é obrigatório' }).trim().min(1, 'Usuário é obrigatório').max(100, 'Usuário muito longo'),
-  password: z.string({ error: 'Senha é obrigatória' }).min(1, 'Senha é obrigatória').max(MAX_PASSWORD, 'Senha muito longa'),
+  username: AdministratorUsername,
+  password: z
+    .string({ error: 'Senha é obrigatória' })
+    .min(1, 'Senha é obrigatória')
+    .min(MIN_PASSWORD, 'A senha deve ter pelo menos 6 caracteres')
+    .max(MAX_PASSWORD, 'Senha muito longa'),
 });
+export type AdministratorCreateBody = z.infer<typeof AdministratorCreateBody>;
+
 export const AdministratorUpdateBody = z.object({
-  username: z.string({ error: 'Usuário é obrigatório' }).trim().min(1, 'Usuário é obrigatório').max(100, 'Usuário muito longo'),
+  username: AdministratorUsername,
   /** Blank or absent keeps the current password. */
-  password: z.string().max(MAX_PASSWORD, 'Senha muito longa').optional().nullable(),
+  password: z
+    .string({ error: 'Senha inválida' })
+    .max(MAX_PASSWORD, 'Senha muito longa')
+    .refine((v) => v === '' || v.length >= MIN_PASSWORD, 'A senha deve ter pelo menos 6 caracteres')
+    .optional()
+    .nullable(),
 });
+export type AdministratorUpdateBody = z.infer<typeof AdministratorUpdateBody>;
+
+/** GET /api/admin/administrators?search= */
+export const AdministratorsQuery = z.object({ search: SearchQuery });
 
 /** User as the admin sees it (spec section 3). */
 export const AdminUserView = z.object({
@@ -129,15 +183,64 @@ export const AdminUserView = z.object({
 });
 export type AdminUserView = z.infer<typeof AdminUserView>;
 
-/** PUT /api/admin/users/{id}: any subset of the editable fields. */
+/**
+ * PUT /api/admin/users/{id}: any subset of the editable fields (the edit dialog may send the whole
+ * user object; fields that are not editable, such as id and created_at, are ignored).
+ */
 export const AdminUserUpdateBody = z.object({
-  name: z.string().trim().max(MAX_LINE, 'Nome muito longo').nullable().optional(),
-  email: z.string().trim().max(MAX_LINE).pipe(z.email({ error: 'E-mail inválido' })).optional(),
-  subscription_status: SubscriptionStatus.optional(),
-  subscription_plan: z.union([SubscriptionPlan, z.literal(''), z.literal('none'), z.null()]).optional()
-    .transform((v) => (v === '' || v === 'none' ? null : v)),
-  subscription_expires_at: z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.literal(''), z.null()]).optional()
+  name: z
+    .string({ error: 'Nome inválido' })
+    .trim()
+    .max(MAX_LINE, 'Nome muito longo')
+    .nullable()
+    .optional()
     .transform((v) => (v === '' ? null : v)),
-  is_admin: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? undefined : v === true || v === 1)),
+  email: z
+    .string({ error: 'E-mail inválido' })
+    .trim()
+    .min(1, 'E-mail é obrigatório')
+    .max(MAX_LINE, 'E-mail inválido')
+    .pipe(z.email({ error: 'E-mail inválido' }))
+    .optional(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: 'Status de assinatura inválido' }).optional(),
+  subscription_plan: z
+    .union([SubscriptionPlan, z.literal(''), z.literal('none'), z.null()], { error: 'Plano inválido' })
+    .optional()
+    .transform((v) => (v === '' || v === 'none' ? null : v)),
+  subscription_expires_at: z
+    .union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), z.iso.date(), z.literal(''), z.null()], {
+      error: 'Data de expiração inválida',
+    })
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  is_admin: z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Valor inválido para is_admin' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 1)),
 });
 export type AdminUserUpdateBody = z.infer<typeof AdminUserUpdateBody>;
+
+/**
+ * GET /api/admin/users?search=&status= — `status` empty or 'all' means every status; 'inactive' also
+ * matches values the panel shows as 'Inativo' (anything that is not active, canceled or expired).
+ */
+export const AdminUsersQuery = z.object({
+  search: SearchQuery,
+  status: z
+    .enum(['', 'all', ...SUBSCRIPTION_STATUSES], { error: 'Status inválido' })
+    .optional()
+    .transform((v) => (v === '' || v === 'all' ? undefined : v)),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+/** Answer of the auth service to the dashboard's figures query (statsPattern('auth')). */
+export const AuthStats = z.object({
+  totalUsers: z.number(),
+  activeSubscriptions: z.number(),
+  recentUsers: z.array(
+    z.object({ id: z.string(), name: z.string().nullable(), email: z.string(), created_at: z.string(), subscription_status: z.string() }),
+  ),
+  /** Active subscriptions by plan. */
+  subscriptionStats: z.object({ monthly: z.number(), annual: z.number() }),
+});
+export type AuthStats = z.infer<typeof AuthStats>;

@@ -1,7 +1,43 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { PlatformModule } from '@clima/common';
+import { AdminAuthController } from './admin-auth/admin-auth.controller';
+import { AdminAuthService } from './admin-auth/admin-auth.service';
+import { AdministratorsController } from './administrators/administrators.controller';
+import { AdministratorsService } from './administrators/administrators.service';
+import { AdminUsersController } from './admin-users/admin-users.controller';
+import { AdminUsersService } from './admin-users/admin-users.service';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
 import { AuthConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
+import { EventConsumers, START_CONSUMERS } from './events/event-consumers';
+import { Outbox } from './events/outbox';
+import { SubscriptionEvents } from './events/subscription-events';
+import { GoogleController } from './google/google.controller';
+import { GoogleOidc } from './google/google-oidc';
+import { GoogleSignInService } from './google/google-sign-in.service';
+import { IdentityController } from './identity/identity.controller';
+import { IdentityService } from './identity/identity.service';
+import { OriginPolicy } from './identity/origin-policy';
+import { PasswordHasher } from './infra/passwords';
+import { RedisKeys } from './infra/redis-keys';
+import { AuthStatsController } from './stats/auth-stats.controller';
+import { AuthStatsService } from './stats/auth-stats.service';
+import { LoginRateLimiter } from './sessions/login-rate-limiter';
+import { SessionCookies } from './sessions/session-cookies';
+import { SessionStore } from './sessions/session.store';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+
+/** What both the HTTP process and the worker need: sessions, the outbox, the event consumer. */
+const coreProviders = (startConsumers: boolean): Provider[] => [
+  RedisKeys,
+  SessionStore,
+  Outbox,
+  SubscriptionEvents,
+  EventConsumers,
+  { provide: START_CONSUMERS, useValue: startConsumers },
+];
 
 @Module({})
 export class AppModule {
@@ -9,6 +45,44 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
+      controllers: [
+        IdentityController,
+        AuthController,
+        UsersController,
+        GoogleController,
+        AdminAuthController,
+        AdministratorsController,
+        AdminUsersController,
+        AuthStatsController,
+      ],
+      providers: [
+        ...coreProviders(config.WORKERS_IN_PROCESS),
+        PasswordHasher,
+        SessionCookies,
+        LoginRateLimiter,
+        OriginPolicy,
+        IdentityService,
+        UsersService,
+        AuthService,
+        GoogleOidc,
+        GoogleSignInService,
+        AdminAuthService,
+        AdministratorsService,
+        AdminUsersService,
+        AuthStatsService,
+      ],
+    };
+  }
+}
+
+/** The worker process: the event consumer and the outbox relay, no HTTP server. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AuthConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
+      providers: coreProviders(true),
     };
   }
 }

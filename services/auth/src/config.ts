@@ -1,11 +1,57 @@
-import { loadConfig } from '@clima/common';
+import { ConfigError, loadConfig } from '@clima/common';
 import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
 /** The auth service's environment, validated once at boot. */
 export const authEnv = {
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ADMIN_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** Extra origins (comma-separated) allowed to send state-changing requests besides PUBLIC_URL's own. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `origem inválida: ${item}` });
+        }
+      }
+      return origins;
+    }),
+  /** Seconds the identity of a signed-in user is cached in Redis (changes also clear it at once). */
+  IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** First administrator (created by the seed step when there is none). */
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  /** Demo end users are seeded into an empty users table unless this is false (always false in production). */
+  SEED_DEMO_USERS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
 };
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
-export const loadAuthConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig('auth', authEnv, env);
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig('auth', authEnv, env);
+  if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Configuração inválida para o serviço auth:\n  GOOGLE_CLIENT_SECRET: obrigatório quando GOOGLE_CLIENT_ID está definido');
+  }
+  if (config.ADMIN_PASSWORD && config.ADMIN_PASSWORD.length < 8) {
+    throw new ConfigError('Configuração inválida para o serviço auth:\n  ADMIN_PASSWORD: use pelo menos 8 caracteres');
+  }
+  return config;
+}

@@ -29,7 +29,7 @@ export function requestContext(service: string, logger: Logger) {
       const labels = { method: req.method, route, status: String(res.statusCode) };
       httpDuration.observe(labels, seconds);
       if (res.statusCode >= 500) httpErrors.inc(labels);
-      if (req.path === '/health' || req.path === '/metrics') return;
+      if (req.path === '/health' || req.path === '/metrics' || req.path === '/internal/identity') return;
       req.log!.info(
         { req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(seconds * 1000) },
         'request completed',

@@ -1,2 +1,4 @@
+import { CreateUsersAndAdministrators1730000000000 } from './1730000000000-create-users-and-administrators';
+
 /** Every migration of this service, in order. */
-export const migrations = [];
+export const migrations = [CreateUsersAndAdministrators1730000000000];

@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, Param, PipeTransform, Put, Query, Req } from '@nestjs/common';
+import { AdminIdentity, AdminOnly, AppError, CurrentAdmin, zod } from '@clima/common';
+import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView, AUTH_MESSAGES } from '@clima/contract';
+import type { Request } from 'express';
+import { AdminUsersService } from './admin-users.service';
+
+/** A user id of this platform ('email_<n>' or 'google_<subject>'); anything else cannot exist: 404. */
+class UserIdPipe implements PipeTransform<unknown, string> {
+  transform(value: unknown): string {
+    const s = String(value);
+    if (!/^(email|google)_[A-Za-z0-9._-]{1,290}$/.test(s)) throw AppError.notFound(AUTH_MESSAGES.userNotFoundAdmin);
+    return s;
+  }
+}
+
+/** Users of the admin panel (spec 7.3). */
+@Controller('api/admin/users')
+@AdminOnly()
+export class AdminUsersController {
+  constructor(private readonly adminUsers: AdminUsersService) {}
+
+  @Get()
+  @AdminOnly()
+  list(@Query(zod(AdminUsersQuery)) q: AdminUsersQuery): Promise<AdminUserView[]> {
+    return this.adminUsers.list(q);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(@Param('id', new UserIdPipe()) id: string, @Body(zod(AdminUserUpdateBody)) body: AdminUserUpdateBody, @Req() req: Request): Promise<AdminUserView> {
+    return this.adminUsers.update(id, body, req.id);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  async remove(@Param('id', new UserIdPipe()) id: string, @CurrentAdmin() actor: AdminIdentity, @Req() req: Request): Promise<{ success: true }> {
+    await this.adminUsers.remove(id, actor, req.id);
+    return { success: true };
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { AdminIdentity, AdminOnly, CurrentAdmin, IdPipe, zod } from '@clima/common';
+import {
+  Administrator,
+  AdministratorCreateBody,
+  AdministratorsQuery,
+  AdministratorUpdateBody,
+  AUTH_MESSAGES,
+} from '@clima/contract';
+import type { Request } from 'express';
+import { COOKIES, readCookie } from '../infra/cookies';
+import { AdministratorsService } from './administrators.service';
+
+/** Administrators CRUD of the panel (spec 7.3). */
+@Controller('api/admin/administrators')
+@AdminOnly()
+export class AdministratorsController {
+  constructor(private readonly administrators: AdministratorsService) {}
+
+  @Get()
+  @AdminOnly()
+  list(@Query(zod(AdministratorsQuery)) q: { search?: string }): Promise<Administrator[]> {
+    return this.administrators.list(q.search || undefined);
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body(zod(AdministratorCreateBody)) body: AdministratorCreateBody): Promise<Administrator> {
+    return this.administrators.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(
+    @Param('id', new IdPipe(AUTH_MESSAGES.administratorNotFound)) id: number,
+    @Body(zod(AdministratorUpdateBody)) body: AdministratorUpdateBody,
+    @CurrentAdmin() actor: AdminIdentity,
+    @Req() req: Request,
+  ): Promise<Administrator> {
+    const own = actor.id === String(id) ? readCookie(req.headers.cookie, COOKIES.admin) : undefined;
+    return this.administrators.update(id, body, own);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  async remove(@Param('id', new IdPipe(AUTH_MESSAGES.administratorNotFound)) id: number, @CurrentAdmin() actor: AdminIdentity): Promise<{ success: true }> {
+    await this.administrators.remove(id, actor);
+    return { success: true };
+  }
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { CONFIG, rootLogger, startEventWorker } from '@clima/common';
+import type { Worker } from 'bullmq';
+import type { AuthConfig } from '../config';
+import { SubscriptionEvents } from './subscription-events';
+
+/** Whether this process consumes the auth service's event queue (the HTTP process does when WORKERS_IN_PROCESS). */
+export const START_CONSUMERS = Symbol('START_CONSUMERS');
+
+/** The auth service's BullMQ consumer of the facts it hears (see EVENT_SUBSCRIBERS). */
+@Injectable()
+export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
+  private worker?: Worker;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AuthConfig,
+    @Inject(START_CONSUMERS) private readonly start: boolean,
+    private readonly subscriptions: SubscriptionEvents,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.start) return;
+    this.worker = startEventWorker(
+      'auth',
+      { 'subscription.changed': async (p) => void (await this.subscriptions.onSubscriptionChanged(p)) },
+      { redisUrl: this.config.REDIS_URL, prefix: this.config.KEY_PREFIX, logger: rootLogger('auth') },
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+  }
+}

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@clima/common';
+import type { AuthConfig } from '../config';
+
+/** Every Redis key of the auth service, under the deployment's prefix. */
+@Injectable()
+export class RedisKeys {
+  readonly base: string;
+
+  constructor(@Inject(CONFIG) config: Pick<AuthConfig, 'KEY_PREFIX'>) {
+    this.base = `${config.KEY_PREFIX}:auth`;
+  }
+
+  userSession = (sid: string) => `${this.base}:sess:${sid}`;
+  userSessionIndex = (userId: string) => `${this.base}:user-sessions:${userId}`;
+  adminSession = (sid: string) => `${this.base}:asess:${sid}`;
+  adminSessionIndex = (adminId: number | string) => `${this.base}:admin-sessions:${adminId}`;
+  /** Prefixes the identity script appends an id to. */
+  get userIdentityPrefix() {
+    return `${this.base}:ident:u:`;
+  }
+  get adminIdentityPrefix() {
+    return `${this.base}:ident:a:`;
+  }
+  userIdentity = (userId: string) => `${this.userIdentityPrefix}${userId}`;
+  adminIdentity = (adminId: number | string) => `${this.adminIdentityPrefix}${adminId}`;
+  oauthPending = (key: string) => `${this.base}:oauth:${key}`;
+  rateLimit = (scope: string, kind: string, id: string) => `${this.base}:rl:${scope}:${kind}:${id}`;
+}

@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG, REDIS } from '@clima/common';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { AuthConfig } from '../config';
+import { RedisKeys } from '../infra/redis-keys';
+
+/** A session id: 32 random bytes, base64url. */
+const SID_RE = /^[A-Za-z0-9_-]{43}$/;
+export const isSessionId = (v: string | undefined): v is string => !!v && SID_RE.test(v);
+
+/** Sessions kept in an index per owner beyond this size get their expired members pruned. */
+const INDEX_PRUNE_AT = 50;
+
+/**
+ * One round trip for the identity of a request: both sessions and, for each, the cached identity.
+ * KEYS: user session, admin session. ARGV: user identity prefix, admin identity prefix.
+ */
+const RESOLVE_LUA = `
+local out = {false, false, false, false}
+local uid = redis.call('GET', KEYS[1])
+if uid then
+  out[1] = uid
+  out[2] = redis.call('GET', ARGV[1] .. uid)
+end
+local aid = redis.call('GET', KEYS[2])
+if aid then
+  out[3] = aid
+  out[4] = redis.call('GET', ARGV[2] .. aid)
+end
+return out
+`;
+
+type Kind = 'user' | 'admin';
+
+export interface ResolvedSessions {
+  userId: string | null;
+  userIdentity: string | null;
+  adminId: string | null;
+  adminIdentity: string | null;
+}
+
+/**
+ * Server-side sessions in Redis: `sess:<sid>` → user id (and `asess:<sid>` → administrator id), with
+ * expiry, plus an index of each owner's sessions so a deletion or a password change revokes them all.
+ */
+@Injectable()
+export class SessionStore {
+  readonly userTtlSeconds: number;
+  readonly adminTtlSeconds: number;
+  private readonly identityTtl: number;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    @Inject(CONFIG) config: AuthConfig,
+  ) {
+    this.userTtlSeconds = config.SESSION_TTL_DAYS * 24 * 3600;
+    this.adminTtlSeconds = config.ADMIN_SESSION_TTL_HOURS * 3600;
+    this.identityTtl = config.IDENTITY_CACHE_SECONDS;
+    if (!(this.redis as unknown as { climaResolve?: unknown }).climaResolve) {
+      this.redis.defineCommand('climaResolve', { numberOfKeys: 2, lua: RESOLVE_LUA });
+    }
+  }
+
+  private sessionKey(kind: Kind, sid: string) {
+    return kind === 'user' ? this.keys.userSession(sid) : this.keys.adminSession(sid);
+  }
+  private indexKey(kind: Kind, owner: string) {
+    return kind === 'user' ? this.keys.userSessionIndex(owner) : this.keys.adminSessionIndex(owner);
+  }
+  private ttl(kind: Kind) {
+    return kind === 'user' ? this.userTtlSeconds : this.adminTtlSeconds;
+  }
+
+  /** Creates a session for a user id or an administrator id; returns the new session id. */
+  async create(kind: Kind, owner: string): Promise<string> {
+    const sid = randomBytes(32).toString('base64url');
+    const ttl = this.ttl(kind);
+    const index = this.indexKey(kind, owner);
+    const res = await this.redis
+      .multi()
+      .set(this.sessionKey(kind, sid), owner, 'EX', ttl)
+      .sadd(index, sid)
+      .expire(index, ttl)
+      .scard(index)
+      .exec();
+    const size = Number(res?.[3]?.[1] ?? 0);
+    if (size > INDEX_PRUNE_AT) await this.pruneIndex(kind, owner);
+    return sid;
+  }
+
+  /** The owner of a session, or null when it does not exist (or expired). */
+  async ownerOf(kind: Kind, sid: string | undefined): Promise<string | null> {
+    if (!isSessionId(sid)) return null;
+    return this.redis.get(this.sessionKey(kind, sid));
+  }
+
+  /** Deletes one session (logout); returns its owner when it existed. */
+  async destroy(kind: Kind, sid: string | undefined): Promise<string | null> {
+    if (!isSessionId(sid)) return null;
+    const key = this.sessionKey(kind, sid);
+    const res = await this.redis.multi().get(key).del(key).exec();
+    const owner = (res?.[0]?.[1] as string | null) ?? null;
+    if (owner) await this.redis.srem(this.indexKey(kind, owner), sid);
+    return owner;
+  }
+
+  /** Deletes every session of an owner except `keep` (the caller's own, after a password change). */
+  async revokeAll(kind: Kind, owner: string, keep?: string): Promise<number> {
+    const index = this.indexKey(kind, owner);
+    const sids = await this.redis.smembers(index);
+    const doomed = sids.filter((s) => s !== keep);
+    const m = this.redis.multi();
+    for (const sid of doomed) m.del(this.sessionKey(kind, sid));
+    if (doomed.length) m.srem(index, ...doomed);
+    if (!keep) m.del(index);
+    await m.exec();
+    return doomed.length;
+  }
+
+  /**
+   * Sliding renewal: when less than half of a session's lifetime is left, it gets a full one again.
+   * Returns the new lifetime in seconds when renewed (the caller refreshes the cookie), else null.
+   */
+  async renew(kind: Kind, sid: string, owner: string): Promise<number | null> {
+    const full = this.ttl(kind);
+    const key = this.sessionKey(kind, sid);
+    const left = await this.redis.ttl(key);
+    if (left < 0 || left > full / 2) return null;
+    await this.redis.multi().expire(key, full).expire(this.indexKey(kind, owner), full).exec();
+    return full;
+  }
+
+  private async pruneIndex(kind: Kind, owner: string): Promise<void> {
+    const index = this.indexKey(kind, owner);
+    const sids = await this.redis.smembers(index);
+    const p = this.redis.pipeline();
+    for (const sid of sids) p.exists(this.sessionKey(kind, sid));
+    const res = (await p.exec()) ?? [];
+    const gone = sids.filter((_, i) => Number(res[i]?.[1] ?? 0) === 0);
+    if (gone.length) await this.redis.srem(index, ...gone);
+  }
+
+  /** Both sessions of a request and their cached identities, in one round trip. */
+  async resolve(userSid: string | undefined, adminSid: string | undefined): Promise<ResolvedSessions> {
+    const none = `${this.keys.base}:none`;
+    const [userId, userIdentity, adminId, adminIdentity] = (await (
+      this.redis as unknown as { climaResolve(k1: string, k2: string, a1: string, a2: string): Promise<(string | null)[]> }
+    ).climaResolve(
+      isSessionId(userSid) ? this.keys.userSession(userSid) : none,
+      isSessionId(adminSid) ? this.keys.adminSession(adminSid) : none,
+      this.keys.userIdentityPrefix,
+      this.keys.adminIdentityPrefix,
+    )) as (string | null)[];
+    return { userId: userId ?? null, userIdentity: userIdentity ?? null, adminId: adminId ?? null, adminIdentity: adminIdentity ?? null };
+  }
+
+  async cacheIdentity(kind: Kind, owner: string, value: object): Promise<void> {
+    if (this.identityTtl <= 0) return;
+    const key = kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner);
+    await this.redis.set(key, JSON.stringify(value), 'EX', this.identityTtl);
+  }
+
+  /** Drops the cached identity so the next request reads the account again (admin edit, deletion…). */
+  async forgetIdentity(kind: Kind, owner: string): Promise<void> {
+    await this.redis.del(kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner));
+  }
+}

@@ -1,0 +1,145 @@
+import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { adminBrowser, bootApp, Browser, registerUser } from './helpers';
+
+const EMPTY = {
+  'x-user-id': '',
+  'x-user-email': '',
+  'x-user-name': '',
+  'x-user-status': '',
+  'x-user-is-admin': '',
+  'x-admin-id': '',
+  'x-admin-username': '',
+};
+
+describe('GET /internal/identity (nginx auth_request)', () => {
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    ({ app } = await bootApp({ ALLOWED_ORIGINS: 'https://parceiro.climapro.com.br' }));
+  });
+  afterAll(() => app.close());
+
+  it('answers an anonymous caller with empty identity headers', async () => {
+    const res = await new Browser(app).identity();
+    expect(res.status).toBe(204);
+    expect(res.headers).toMatchObject(EMPTY);
+  });
+
+  it('treats unknown, forged or malformed cookies as anonymous', async () => {
+    for (const cookie of ['clima_sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'clima_sid=../../etc', 'clima_asid=1; clima_sid=', 'garbage', `clima_sid=${'x'.repeat(5000)}`]) {
+      const res = await request(app.getHttpServer()).get('/internal/identity').set('Cookie', cookie);
+      expect(res.status).toBe(204);
+      expect(res.headers).toMatchObject(EMPTY);
+    }
+  });
+
+  it('describes a signed-in user (e-mail and name URI-encoded)', async () => {
+    const { browser, me } = await registerUser(app, { name: 'José Ação' });
+    const res = await browser.identity();
+    expect(res.status).toBe(204);
+    expect(res.headers).toMatchObject({
+      'x-user-id': me.id,
+      'x-user-email': encodeURIComponent(me.email),
+      'x-user-name': encodeURIComponent('José Ação'),
+      'x-user-status': 'inactive',
+      'x-user-is-admin': '0',
+      'x-admin-id': '',
+      'x-admin-username': '',
+    });
+  });
+
+  it('finds the session cookie among other cookies', async () => {
+    const { browser, me } = await registerUser(app);
+    const res = await request(app.getHttpServer())
+      .get('/internal/identity')
+      .set('Cookie', `_ga=GA1.2.3; xclima_sid=nope; ${browser.cookieHeader}; tema=escuro`);
+    expect(res.headers['x-user-id']).toBe(me.id);
+  });
+
+  it('describes an administrator session', async () => {
+    const { browser, admin } = await adminBrowser(app);
+    const res = await browser.identity();
+    expect(res.headers).toMatchObject({ 'x-user-id': '', 'x-admin-id': String(admin.id), 'x-admin-username': encodeURIComponent(admin.username) });
+  });
+
+  it('an end user with is_admin is an admin as user:<id>; removing the flag removes it at once', async () => {
+    const { browser: admin } = await adminBrowser(app);
+    const { browser, me } = await registerUser(app);
+    expect((await browser.get('/api/admin/users')).status).toBe(403);
+    expect((await admin.put(`/api/admin/users/${me.id}`, { is_admin: true })).status).toBe(200);
+    let res = await browser.identity();
+    expect(res.headers).toMatchObject({ 'x-user-id': me.id, 'x-user-is-admin': '1', 'x-admin-id': `user:${me.id}`, 'x-admin-username': encodeURIComponent(me.email) });
+    expect((await browser.get('/api/admin/users')).status).toBe(200);
+    expect((await browser.get('/api/admin/auth/me')).body).toEqual({ id: `user:${me.id}`, username: me.email, kind: 'user' });
+    expect((await admin.put(`/api/admin/users/${me.id}`, { is_admin: false })).status).toBe(200);
+    res = await browser.identity();
+    expect(res.headers).toMatchObject({ 'x-user-is-admin': '0', 'x-admin-id': '' });
+    expect((await browser.get('/api/admin/users')).status).toBe(403);
+  });
+
+  it('an admin change of the subscription shows in the identity at once', async () => {
+    const { browser: admin } = await adminBrowser(app);
+    const { browser, me } = await registerUser(app);
+    expect((await browser.identity()).headers['x-user-status']).toBe('inactive');
+    await admin.put(`/api/admin/users/${me.id}`, { subscription_status: 'active', subscription_plan: 'monthly' });
+    expect((await browser.identity()).headers['x-user-status']).toBe('active');
+  });
+
+  it('a deleted user is anonymous at once', async () => {
+    const { browser: admin } = await adminBrowser(app);
+    const { browser, me } = await registerUser(app);
+    expect((await browser.identity()).headers['x-user-id']).toBe(me.id);
+    expect((await admin.del(`/api/admin/users/${me.id}`)).status).toBe(200);
+    expect((await browser.identity()).headers['x-user-id']).toBe('');
+  });
+
+  it('a direct change in the database shows once the short identity cache expires', async () => {
+    const { browser, me } = await registerUser(app);
+    expect((await browser.identity()).headers['x-user-status']).toBe('inactive');
+    await app.get(DataSource).query(`UPDATE auth.users SET subscription_status = 'active' WHERE id = $1`, [me.id]);
+    for (let i = 0; i < 50; i++) {
+      if ((await browser.identity()).headers['x-user-status'] === 'active') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await browser.identity()).headers['x-user-status']).toBe('active');
+  });
+
+  describe('Origin check on state-changing requests', () => {
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('refuses %s from a foreign origin with 403', async (method) => {
+      const res = await request(app.getHttpServer())
+        .get('/internal/identity')
+        .set('X-Original-Method', method)
+        .set('X-Original-URI', '/api/users/profile')
+        .set('Origin', 'https://evil.example');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'Origem da requisição não permitida' });
+    });
+
+    it.each([
+      ['POST', 'http://localhost:8080'],
+      ['POST', 'https://parceiro.climapro.com.br'],
+      ['PUT', undefined],
+      ['GET', 'https://evil.example'],
+      ['HEAD', 'https://evil.example'],
+    ])('lets %s with Origin %s through', async (method, origin) => {
+      const req = request(app.getHttpServer()).get('/internal/identity').set('X-Original-Method', method);
+      if (origin) req.set('Origin', origin);
+      expect((await req).status).toBe(204);
+    });
+
+    it('refuses the opaque "null" origin and a look-alike host', async () => {
+      for (const origin of ['null', 'http://localhost:8080.evil.example', 'http://localhost:8081']) {
+        const res = await request(app.getHttpServer()).get('/internal/identity').set('X-Original-Method', 'POST').set('Origin', origin);
+        expect(res.status).toBe(403);
+      }
+    });
+
+    it('refuses a signed-in user\'s cross-site profile change before it reaches the route', async () => {
+      const { browser } = await registerUser(app);
+      browser.origin = 'https://evil.example';
+      const res = await browser.put('/api/users/profile', { name: 'Hacker', email: 'h@evil.example' });
+      expect(res.status).toBe(403);
+    });
+  });
+});
