@@ -117,6 +117,7 @@ export function renderApiProxy(): string {
     'proxy_next_upstream error timeout http_502;',
     'proxy_next_upstream_tries 3;',
     'proxy_next_upstream_timeout 5s;',
+    'proxy_hide_header X-Request-Id;',
     'add_header X-Request-Id $request_id always;',
     'include security_headers.conf;',
     'error_page 403 = @origin_refused;',

@@ -21,6 +21,8 @@ import { IdentityService } from './identity/identity.service';
 import { OriginPolicy } from './identity/origin-policy';
 import { PasswordHasher } from './infra/passwords';
 import { RedisKeys } from './infra/redis-keys';
+import { AdminStatsController } from './stats/admin-stats.controller';
+import { AdminStatsService } from './stats/admin-stats.service';
 import { AuthStatsController } from './stats/auth-stats.controller';
 import { AuthStatsService } from './stats/auth-stats.service';
 import { LoginRateLimiter } from './sessions/login-rate-limiter';
@@ -54,6 +56,7 @@ export class AppModule {
         AdministratorsController,
         AdminUsersController,
         AuthStatsController,
+        AdminStatsController,
       ],
       providers: [
         ...coreProviders(config.WORKERS_IN_PROCESS),
@@ -70,6 +73,7 @@ export class AppModule {
         AdministratorsService,
         AdminUsersService,
         AuthStatsService,
+        AdminStatsService,
       ],
     };
   }

@@ -27,6 +27,8 @@ export const authEnv = {
     }),
   /** Seconds the identity of a signed-in user is cached in Redis (changes also clear it at once). */
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /** Seconds the assembled admin dashboard figures are cached in Redis (0 disables). */
+  ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),

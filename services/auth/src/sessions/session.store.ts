@@ -123,10 +123,12 @@ export class SessionStore {
    * Sliding renewal: when less than half of a session's lifetime is left, it gets a full one again.
    * Returns the new lifetime in seconds when renewed (the caller refreshes the cookie), else null.
    */
-  async renew(kind: Kind, sid: string, owner: string): Promise<number | null> {
+  /** Extends a session past half its life; `false` when the session no longer exists (signed out). */
+  async renew(kind: Kind, sid: string, owner: string): Promise<number | null | false> {
     const full = this.ttl(kind);
     const key = this.sessionKey(kind, sid);
     const left = await this.redis.ttl(key);
+    if (left === -2) return false;
     if (left < 0 || left > full / 2) return null;
     await this.redis.multi().expire(key, full).expire(this.indexKey(kind, owner), full).exec();
     return full;

@@ -1,0 +1,53 @@
+import { PlatformModule, REDIS } from '@clima/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { BillingBackground } from './background';
+import type { BillingConfig } from './config';
+import { entities, migrations, SCHEMA } from './database';
+import { UserDeletedHandler } from './events/user-deleted.handler';
+import { ExpiryService } from './expiry/expiry.service';
+import { PlansController } from './plans/plans.controller';
+import { PAYMENT_PROVIDER } from './providers/payment-provider';
+import { StripeProvider } from './providers/stripe.provider';
+import { SandboxController } from './sandbox/sandbox.controller';
+import { SandboxProvider } from './sandbox/sandbox.provider';
+import { SandboxService } from './sandbox/sandbox.service';
+import { SandboxStore } from './sandbox/sandbox-store';
+import { BillingStatsController } from './stats/billing-stats.controller';
+import { BillingStatsService } from './stats/billing-stats.service';
+import { SubscriptionLifecycle } from './subscriptions/subscription-lifecycle.service';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
+import { WebhookController } from './webhooks/webhook.controller';
+import { WebhookService } from './webhooks/webhook.service';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: BillingConfig): DynamicModule {
+    const sandbox = config.BILLING_PROVIDER === 'sandbox';
+    const providers: Provider[] = [
+      SubscriptionLifecycle,
+      SubscriptionsService,
+      WebhookService,
+      ExpiryService,
+      UserDeletedHandler,
+      BillingStatsService,
+      BillingBackground,
+    ];
+    if (sandbox) {
+      providers.push(
+        { provide: SandboxStore, inject: [REDIS], useFactory: (redis: Redis) => new SandboxStore(redis, config.KEY_PREFIX) },
+        { provide: PAYMENT_PROVIDER, inject: [SandboxStore], useFactory: (store: SandboxStore) => new SandboxProvider(config, store) },
+        SandboxService,
+      );
+    } else {
+      providers.push({ provide: PAYMENT_PROVIDER, useFactory: () => new StripeProvider(config) });
+    }
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
+      controllers: [PlansController, SubscriptionsController, WebhookController, BillingStatsController, ...(sandbox ? [SandboxController] : [])],
+      providers,
+    };
+  }
+}

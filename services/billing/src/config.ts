@@ -1,0 +1,68 @@
+import { ConfigError, loadConfig } from '@clima/common';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The billing service's environment, validated once at boot. */
+export const billingEnv = {
+  /** 'stripe' or 'sandbox'; by default Stripe when STRIPE_SECRET_KEY is set, otherwise the local sandbox. */
+  BILLING_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Checkout Sessions with these recurring prices (preferred)… */
+  STRIPE_PRICE_MONTHLY: optional,
+  STRIPE_PRICE_ANNUAL: optional,
+  /** …or Payment Links (the trial is then configured in the link). */
+  STRIPE_PAYMENT_LINK_MONTHLY: optional,
+  STRIPE_PAYMENT_LINK_ANNUAL: optional,
+  /** Secret that signs the sandbox's Stripe-format events; random per process when unset. */
+  BILLING_SANDBOX_WEBHOOK_SECRET: optional,
+  /** Where the sandbox delivers its events; by default this process's own webhook route. */
+  BILLING_SANDBOX_WEBHOOK_URL: z.string().url().optional(),
+  /** How old a webhook signature may be, in seconds (Stripe's default: 300). */
+  BILLING_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often the expiry job runs, in minutes. */
+  BILLING_EXPIRY_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** A renewing subscription keeps access this long after its period end while the renewal event is late. */
+  BILLING_RENEWAL_GRACE_HOURS: z.coerce.number().min(0).max(24 * 14).default(24),
+};
+
+type RawBillingConfig = ReturnType<typeof loadRaw>;
+const loadRaw = (env: NodeJS.ProcessEnv) => loadConfig('billing', billingEnv, env);
+
+export type BillingConfig = RawBillingConfig & {
+  BILLING_PROVIDER: 'stripe' | 'sandbox';
+  BILLING_SANDBOX_WEBHOOK_SECRET: string;
+};
+
+function fail(variable: string, message: string): never {
+  throw new ConfigError(`Configuração inválida para o serviço billing:\n  ${variable}: ${message}`);
+}
+
+/** Loads and checks the conditional rules: Stripe needs its keys and one checkout per plan. */
+export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
+  const raw = loadRaw(env);
+  const provider = raw.BILLING_PROVIDER ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (provider === 'stripe') {
+    if (!raw.STRIPE_SECRET_KEY) fail('STRIPE_SECRET_KEY', 'obrigatória com BILLING_PROVIDER=stripe');
+    if (!raw.STRIPE_WEBHOOK_SECRET) fail('STRIPE_WEBHOOK_SECRET', 'obrigatória com o provedor Stripe');
+    if (!raw.STRIPE_PRICE_MONTHLY && !raw.STRIPE_PAYMENT_LINK_MONTHLY) fail('STRIPE_PRICE_MONTHLY', 'defina o preço mensal ou STRIPE_PAYMENT_LINK_MONTHLY');
+    if (!raw.STRIPE_PRICE_ANNUAL && !raw.STRIPE_PAYMENT_LINK_ANNUAL) fail('STRIPE_PRICE_ANNUAL', 'defina o preço anual ou STRIPE_PAYMENT_LINK_ANNUAL');
+    for (const v of ['STRIPE_PAYMENT_LINK_MONTHLY', 'STRIPE_PAYMENT_LINK_ANNUAL'] as const) {
+      if (raw[v] && !/^https:\/\//.test(raw[v])) fail(v, 'deve ser um endereço https://');
+    }
+  } else if (raw.NODE_ENV === 'production' && raw.BILLING_PROVIDER !== 'sandbox') {
+    // the sandbox grants subscriptions without payment: never by accident in production
+    fail('STRIPE_SECRET_KEY', 'obrigatória em produção (ou BILLING_PROVIDER=sandbox explicitamente)');
+  }
+  return {
+    ...raw,
+    BILLING_PROVIDER: provider,
+    BILLING_SANDBOX_WEBHOOK_SECRET: raw.BILLING_SANDBOX_WEBHOOK_SECRET ?? `whsec_sandbox_${randomBytes(24).toString('hex')}`,
+  };
+}

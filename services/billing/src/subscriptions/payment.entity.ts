@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A payment received (a paid invoice); the source of the revenue figures. */
+@Entity({ name: 'payments' })
+export class Payment {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  /** Null once the user was deleted: the payment stays for the revenue figures, anonymised. */
+  @Column({ type: 'text', nullable: true })
+  userId!: string | null;
+
+  @Column({ type: 'text' })
+  provider!: string;
+
+  @Column({ type: 'text' })
+  providerPaymentId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  providerSubscriptionId!: string | null;
+
+  @Column({ type: 'integer' })
+  amountCents!: number;
+
+  @Column({ type: 'text' })
+  currency!: string;
+
+  @Column({ type: 'timestamptz' })
+  paidAt!: Date;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

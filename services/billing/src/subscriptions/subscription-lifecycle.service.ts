@@ -1,0 +1,211 @@
+import { CONFIG, rootLogger, writeOutbox } from '@clima/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager, IsNull } from 'typeorm';
+import type { BillingConfig } from '../config';
+import { SCHEMA } from '../database';
+import type { BillingEvent, InvoiceFacts, SubscriptionSnapshot } from '../providers/billing-event';
+import { Customer } from './customer.entity';
+import { Payment } from './payment.entity';
+import { Subscription } from './subscription.entity';
+import { accessStatus, factOf, pickCurrent, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
+
+/** What applying one event did, stored beside the processed event for an operator. */
+export interface Outcome {
+  outcome: 'applied' | 'stale' | 'unmatched_user' | 'unknown_plan' | 'ignored';
+  note?: string;
+}
+
+/**
+ * The subscription lifecycle: applies verified provider events to our tables and tells the auth service
+ * about every change of a user's subscription through the outbox, all inside the caller's transaction.
+ * Row order: a subscription's lock is always taken before its user's lock.
+ */
+@Injectable()
+export class SubscriptionLifecycle {
+  private readonly log = rootLogger().child({ component: 'subscription-lifecycle' });
+
+  constructor(@Inject(CONFIG) private readonly config: BillingConfig) {}
+
+  get graceMs(): number {
+    return this.config.BILLING_RENEWAL_GRACE_HOURS * 3600_000;
+  }
+
+  async apply(m: EntityManager, event: BillingEvent): Promise<Outcome> {
+    switch (event.kind) {
+      case 'checkout_completed':
+        return this.checkoutCompleted(m, event.provider, event.userId, event.customerId, event.subscriptionId);
+      case 'subscription':
+        return this.subscriptionSnapshot(m, event.provider, event.type, event.created, event.subscription);
+      case 'invoice_paid':
+        return this.invoicePaid(m, event.provider, event.created, event.invoice);
+      case 'invoice_failed':
+        return this.invoiceFailed(m, event.provider, event.created, event.invoice);
+      default:
+        return { outcome: 'ignored' };
+    }
+  }
+
+  private async checkoutCompleted(m: EntityManager, provider: string, userId: string | null, customerId: string | null, subscriptionId: string | null): Promise<Outcome> {
+    if (!userId) {
+      this.log.warn({ provider, customerId, subscriptionId }, 'checkout completed without our user id');
+      return { outcome: 'unmatched_user', note: 'checkout sem client_reference_id' };
+    }
+    if (subscriptionId) await lock(m, `sub:${provider}:${subscriptionId}`);
+    await lock(m, `user:${userId}`);
+    const before = await this.fact(m, userId);
+    if (customerId) await this.linkCustomer(m, provider, userId, customerId);
+    // subscription events that arrived before the checkout are matched to the user now
+    const subs = m.getRepository(Subscription);
+    if (subscriptionId) await subs.update({ provider, providerSubscriptionId: subscriptionId, userId: IsNull() }, { userId });
+    if (customerId) await subs.update({ provider, providerCustomerId: customerId, userId: IsNull() }, { userId });
+    await this.announce(m, userId, before);
+    return { outcome: 'applied' };
+  }
+
+  private async subscriptionSnapshot(m: EntityManager, provider: string, type: string, created: Date, s: SubscriptionSnapshot): Promise<Outcome> {
+    await lock(m, `sub:${provider}:${s.subscriptionId}`);
+    const repo = m.getRepository(Subscription);
+    const existing = await repo.findOne({ where: { provider, providerSubscriptionId: s.subscriptionId } });
+    if (existing && this.isStale(existing, type, created, s)) {
+      return { outcome: 'stale', note: `evento de ${created.toISOString()} mais antigo que ${existing.lastEventAt.toISOString()}` };
+    }
+    // an ended subscription never seen before (e.g. canceled after its user was deleted) is only recorded
+    const userId =
+      !existing && TERMINAL.has(s.providerStatus)
+        ? null
+        : (s.userId ?? existing?.userId ?? (s.customerId ? await this.userOfCustomer(m, provider, s.customerId) : null));
+    if (userId) await lock(m, `user:${userId}`);
+    const before = userId ? await this.fact(m, userId) : null;
+
+    const row = existing ?? repo.create({ provider, providerSubscriptionId: s.subscriptionId, paymentFailedAt: null });
+    Object.assign(row, {
+      userId,
+      providerCustomerId: s.customerId ?? row.providerCustomerId ?? null,
+      plan: s.plan,
+      providerStatus: s.providerStatus,
+      status: accessStatus(s, new Date(), this.graceMs),
+      currentPeriodEnd: s.currentPeriodEnd,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      trialEnd: s.trialEnd,
+      endedReason: s.endedReason,
+      lastEventAt: created,
+    });
+    // a subscription back in good standing has no pending payment problem
+    if (s.providerStatus === 'active' || s.providerStatus === 'trialing') row.paymentFailedAt = null;
+    await repo.save(row);
+
+    if (userId && s.customerId) await this.linkCustomer(m, provider, userId, s.customerId);
+    if (userId && before) await this.announce(m, userId, before);
+    if (!s.plan) {
+      this.log.error({ provider, subscriptionId: s.subscriptionId }, 'subscription with a price that is none of our plans');
+      return { outcome: 'unknown_plan', note: 'preço não corresponde a nenhum plano' };
+    }
+    if (!userId) {
+      this.log.warn({ provider, subscriptionId: s.subscriptionId, customerId: s.customerId }, 'subscription not matched to a user yet');
+      return { outcome: 'unmatched_user', note: 'assinatura ainda sem usuário' };
+    }
+    return { outcome: 'applied' };
+  }
+
+  /**
+   * Older events never move a subscription backwards: an event created before the last applied one is
+   * stale; in the same second, one that shortens the period, a 'created' after later news, or anything
+   * after the provider ended the subscription is stale too.
+   */
+  private isStale(row: Subscription, type: string, created: Date, s: SubscriptionSnapshot): boolean {
+    const last = row.lastEventAt.getTime();
+    if (TERMINAL.has(row.providerStatus) && !TERMINAL.has(s.providerStatus)) return true;
+    if (created.getTime() < last) return true;
+    if (created.getTime() > last) return false;
+    if (type === 'customer.subscription.created') return true;
+    const oldEnd = row.currentPeriodEnd?.getTime() ?? 0;
+    const newEnd = s.currentPeriodEnd?.getTime() ?? 0;
+    return newEnd < oldEnd && !TERMINAL.has(s.providerStatus) && !s.cancelAtPeriodEnd;
+  }
+
+  private async invoicePaid(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
+    const sub = inv.subscriptionId ? await m.getRepository(Subscription).findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } }) : null;
+    const userId = inv.userId ?? sub?.userId ?? (inv.customerId ? await this.userOfCustomer(m, provider, inv.customerId) : null);
+    if (inv.amountCents > 0) {
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(Payment)
+        .values({
+          userId,
+          provider,
+          providerPaymentId: inv.invoiceId,
+          providerSubscriptionId: inv.subscriptionId,
+          amountCents: inv.amountCents,
+          currency: inv.currency,
+          paidAt: inv.paidAt ?? created,
+        })
+        .orIgnore()
+        .execute();
+    }
+    if (sub?.paymentFailedAt && sub.paymentFailedAt.getTime() <= created.getTime()) {
+      await m.getRepository(Subscription).update({ id: sub.id }, { paymentFailedAt: null });
+    }
+    if (!userId) {
+      this.log.warn({ provider, invoiceId: inv.invoiceId }, 'payment not matched to a user');
+      return { outcome: 'unmatched_user', note: 'pagamento registrado sem usuário' };
+    }
+    return { outcome: 'applied' };
+  }
+
+  /** A failed charge changes no access by itself: the provider's subscription status (past_due) does. */
+  private async invoiceFailed(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
+    if (!inv.subscriptionId) return { outcome: 'ignored', note: 'fatura sem assinatura' };
+    const repo = m.getRepository(Subscription);
+    const sub = await repo.findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } });
+    this.log.warn({ provider, invoiceId: inv.invoiceId, subscriptionId: inv.subscriptionId }, 'subscription payment failed');
+    if (!sub) return { outcome: 'unmatched_user', note: 'falha de pagamento de assinatura desconhecida' };
+    if (!sub.paymentFailedAt || sub.paymentFailedAt.getTime() < created.getTime()) await repo.update({ id: sub.id }, { paymentFailedAt: created });
+    return { outcome: 'applied' };
+  }
+
+  /** Re-derives one subscription's access at `now` (the expiry job); announces the user's change. */
+  async reevaluate(m: EntityManager, subscriptionRowId: string, now: Date): Promise<boolean> {
+    const repo = m.getRepository(Subscription);
+    const probe = await repo.findOne({ where: { id: subscriptionRowId } });
+    if (!probe) return false;
+    await lock(m, `sub:${probe.provider}:${probe.providerSubscriptionId}`);
+    if (probe.userId) await lock(m, `user:${probe.userId}`);
+    const row = await repo.findOne({ where: { id: subscriptionRowId } });
+    if (!row) return false;
+    const before = row.userId ? await this.fact(m, row.userId) : null;
+    const status = accessStatus(row, now, this.graceMs);
+    if (status === row.status) return false;
+    await repo.update({ id: row.id }, { status });
+    if (row.userId && before) await this.announce(m, row.userId, before);
+    return true;
+  }
+
+  /** The user's current fact (status, plan, expiry), as last announced or about to be. */
+  async fact(m: EntityManager, userId: string): Promise<UserSubscriptionFact> {
+    return factOf(pickCurrent(await m.getRepository(Subscription).find({ where: { userId } })));
+  }
+
+  /** Writes subscription.changed to the outbox when the user's fact differs from `before`. */
+  private async announce(m: EntityManager, userId: string, before: UserSubscriptionFact): Promise<void> {
+    const after = await this.fact(m, userId);
+    if (sameFact(before, after)) return;
+    // the database clock after the user's lock: facts about one user are ordered as they were decided
+    const [{ t }] = (await m.query('SELECT clock_timestamp() AS t')) as { t: Date }[];
+    await writeOutbox(m, SCHEMA, 'subscription.changed', { userId, ...after, occurredAt: new Date(t).toISOString() });
+  }
+
+  private async linkCustomer(m: EntityManager, provider: string, userId: string, customerId: string): Promise<void> {
+    await m.createQueryBuilder().insert().into(Customer).values({ userId, provider, providerCustomerId: customerId }).orIgnore().execute();
+  }
+
+  private async userOfCustomer(m: EntityManager, provider: string, customerId: string): Promise<string | null> {
+    const c = await m.getRepository(Customer).findOne({ where: { provider, providerCustomerId: customerId } });
+    return c?.userId ?? null;
+  }
+}
+
+/** A transaction-scoped advisory lock on a name. */
+export async function lock(m: EntityManager, key: string): Promise<void> {
+  await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`billing:${key}`]);
+}

@@ -1,0 +1,70 @@
+import type { SubscriptionPlan, SubscriptionStatus } from '@clima/contract';
+
+/** Provider statuses under which the subscription still runs (trial, paid, or a renewal being retried). */
+const RUNNING = new Set(['trialing', 'active', 'past_due']);
+/** Provider statuses that never come back (Stripe never revives them). */
+export const TERMINAL = new Set(['canceled', 'incomplete_expired']);
+
+export interface AccessInput {
+  plan: SubscriptionPlan | null;
+  providerStatus: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  endedReason: string | null;
+}
+
+/**
+ * The user's access status derived from the provider's snapshot at a moment:
+ * - running (trialing, active, past_due while the provider retries) → 'active' until the period end;
+ *   a renewing subscription keeps it `graceMs` longer, since the renewal event may arrive late;
+ *   one canceled at period end keeps it exactly until the period end, then 'canceled';
+ * - ended by the provider → 'canceled' when the user asked for it, 'expired' when payment failed;
+ * - unpaid, paused, incomplete_expired → 'expired'; incomplete (never paid) → 'inactive';
+ * - a price that is none of our plans never grants access ('inactive').
+ */
+export function accessStatus(s: AccessInput, now: Date, graceMs: number): SubscriptionStatus {
+  if (!s.plan) return 'inactive';
+  if (RUNNING.has(s.providerStatus)) {
+    if (!s.currentPeriodEnd) return 'active';
+    const until = s.currentPeriodEnd.getTime() + (s.cancelAtPeriodEnd ? 0 : graceMs);
+    if (now.getTime() < until) return 'active';
+    return s.cancelAtPeriodEnd ? 'canceled' : 'expired';
+  }
+  if (s.providerStatus === 'canceled') return s.endedReason === 'payment_failed' || s.endedReason === 'payment_disputed' ? 'expired' : 'canceled';
+  if (s.providerStatus === 'incomplete') return 'inactive';
+  if (s.providerStatus === 'unpaid' || s.providerStatus === 'paused' || s.providerStatus === 'incomplete_expired') return 'expired';
+  return 'inactive';
+}
+
+export interface UserSubscriptionFact {
+  status: SubscriptionStatus;
+  plan: SubscriptionPlan | null;
+  expiresAt: string | null;
+}
+
+export interface SummaryRow {
+  status: SubscriptionStatus;
+  plan: SubscriptionPlan | null;
+  currentPeriodEnd: Date | null;
+  lastEventAt: Date;
+  id: string;
+}
+
+/**
+ * Which of a user's subscriptions speaks for the user: one granting access (the one lasting longest),
+ * otherwise the most recent one.
+ */
+export function pickCurrent<R extends SummaryRow>(rows: R[]): R | null {
+  if (!rows.length) return null;
+  const time = (d: Date | null) => (d ? d.getTime() : 0);
+  const active = rows.filter((r) => r.status === 'active');
+  if (active.length) return active.reduce((a, b) => (time(b.currentPeriodEnd) > time(a.currentPeriodEnd) ? b : a));
+  return rows.reduce((a, b) => (b.lastEventAt.getTime() > a.lastEventAt.getTime() || (b.lastEventAt.getTime() === a.lastEventAt.getTime() && Number(b.id) > Number(a.id)) ? b : a));
+}
+
+export function factOf(row: SummaryRow | null): UserSubscriptionFact {
+  if (!row) return { status: 'inactive', plan: null, expiresAt: null };
+  return { status: row.status, plan: row.plan, expiresAt: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null };
+}
+
+export const sameFact = (a: UserSubscriptionFact, b: UserSubscriptionFact) => a.status === b.status && a.plan === b.plan && a.expiresAt === b.expiresAt;

@@ -1,0 +1,59 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { SubscriptionPlan, SubscriptionStatus } from '@clima/contract';
+
+/**
+ * One provider subscription: the provider's last snapshot we accepted (provider_status, period,
+ * cancel flag) and the access status we derive from it (`status`, see subscription-status.ts).
+ * `user_id` is null while the subscription cannot be matched to a user (recorded for an operator).
+ */
+@Entity({ name: 'subscriptions' })
+export class Subscription {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'text', nullable: true })
+  userId!: string | null;
+
+  @Column({ type: 'text' })
+  provider!: string;
+
+  @Column({ type: 'text' })
+  providerSubscriptionId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  providerCustomerId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  plan!: SubscriptionPlan | null;
+
+  @Column({ type: 'text' })
+  providerStatus!: string;
+
+  @Column({ type: 'text' })
+  status!: SubscriptionStatus;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  currentPeriodEnd!: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  cancelAtPeriodEnd!: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  trialEnd!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  endedReason!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  paymentFailedAt!: Date | null;
+
+  /** `created` of the newest provider event applied to this row: older events never overwrite it. */
+  @Column({ type: 'timestamptz' })
+  lastEventAt!: Date;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,18 @@
+import { Public } from '@clima/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { Request } from 'express';
+import { WebhookAnswer, WebhookService } from './webhook.service';
+
+/** POST /api/billing/webhook: public, authenticated by the provider's signature. */
+@Controller('api/billing/webhook')
+export class WebhookController {
+  constructor(private readonly webhooks: WebhookService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  receive(@Req() req: RawBodyRequest<Request>): Promise<WebhookAnswer> {
+    return this.webhooks.handle(req.rawBody, req.headers);
+  }
+}
