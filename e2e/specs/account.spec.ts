@@ -3,7 +3,7 @@ import { ProfilePage } from '../pages/profile-page';
 import { ShellPage } from '../pages/shell-page';
 import { newUser } from '../support/api';
 
-test('register → signed-in header → profile edit → password change → logout', async ({ page }) => {
+test('register → signed-in header → profile edit → password change → logout @phone', async ({ page }) => {
   const user = newUser('conta');
   const shell = new ShellPage(page);
   const profile = new ProfilePage(page);
