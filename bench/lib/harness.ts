@@ -25,7 +25,7 @@ export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv:
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
   execFileSync('psql', [`${PG}/postgres`, '-qc', `CREATE DATABASE ${db}`]);
-  const env = await testPlatformEnv({ DATABASE_URL: `${PG}/${db}`, KEY_PREFIX: `bench_${id}`, LOG_LEVEL: 'warn', GATEWAY_ACCESS_LOG: 'off', NODE_ENV: 'production', ...extraEnv });
+  const env = await testPlatformEnv({ DATABASE_URL: `${PG}/${db}`, KEY_PREFIX: `bench_${id}`, LOG_LEVEL: 'warn', GATEWAY_ACCESS_LOG: 'off', NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox', ...extraEnv });
   const platform = await startPlatform({ env, install: false, build: false, seed: false });
   try {
     return await fn(platform);

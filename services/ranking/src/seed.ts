@@ -18,9 +18,11 @@ interface DemoUser {
 }
 
 /**
- * A believable board of technicians. The ids follow the auth service's e-mail accounts ('email_<n>'; the first
- * six are its demo users, whose user.upserted events later confirm the names); the activity is replayed through the same rules the worker applies, so every total, streak and badge
- * is one the product could really have produced.
+ * A believable board of technicians. The first six are the auth service's demo accounts ('email_1' … 'email_6',
+ * whose user.upserted events later confirm the names); the others exist only in the ranking, with 'demo_<n>' ids
+ * the auth service never hands out (it assigns 'email_<n>' and 'google_<sub>'), so a technician who registers later
+ * never inherits a demo history. The activity is replayed through the same rules the worker applies, so every
+ * total, streak and badge is one the product could really have produced.
  */
 export const DEMO_USERS: DemoUser[] = [
   // the auth service's demo accounts, in its creation order
@@ -31,15 +33,15 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 'email_5', name: 'Ana Paula Ribeiro', email: 'ana.ribeiro@climapro.com.br', streak: 45, endsDaysAgo: 0, older: [], minutes: 135 },
   { id: 'email_6', name: 'Gestora Demo', email: 'gestora@climapro.com.br', streak: 1, endsDaysAgo: 2, older: [], minutes: 12 },
   // more technicians, so the board looks lived in
-  { id: 'email_7', name: 'Roberto Carlos Mendes', email: 'roberto.mendes@climapro.com.br', streak: 5, endsDaysAgo: 0, older: [9, 10, 11, 18, 19, 24], minutes: 40 },
-  { id: 'email_8', name: 'Marcos Vinícius Alves', email: 'marcos.alves@climapro.com.br', streak: 3, endsDaysAgo: 2, older: [7, 8, 14, 21], minutes: 55 },
-  { id: 'email_9', name: 'Juliana Santos', email: 'juliana.santos@climapro.com.br', streak: 7, endsDaysAgo: 3, older: [12, 13], minutes: 30 },
-  { id: 'email_10', name: 'Paulo Henrique Rocha', email: 'paulo.rocha@climapro.com.br', streak: 2, endsDaysAgo: 0, older: [5, 9, 16, 23, 30], minutes: 45 },
-  { id: 'email_11', name: 'Luciana Martins', email: 'luciana.martins@climapro.com.br', streak: 4, endsDaysAgo: 1, older: [8, 15], minutes: 25 },
-  { id: 'email_12', name: 'Ricardo Gomes', email: 'ricardo.gomes@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [3, 6, 10, 13, 17], minutes: 35 },
-  { id: 'email_13', name: 'João Batista Lima', email: 'joao.lima@climapro.com.br', streak: 8, endsDaysAgo: 1, older: [12, 13, 14, 20, 22, 28], minutes: 60 },
-  { id: 'email_14', name: 'Sandra Nogueira', email: 'sandra.nogueira@climapro.com.br', streak: 1, endsDaysAgo: 4, older: [11], minutes: 18 },
-  { id: 'email_15', name: 'Beatriz Costa', email: 'beatriz.costa@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [], minutes: 5 },
+  { id: 'demo_7', name: 'Roberto Carlos Mendes', email: 'roberto.mendes@climapro.com.br', streak: 5, endsDaysAgo: 0, older: [9, 10, 11, 18, 19, 24], minutes: 40 },
+  { id: 'demo_8', name: 'Marcos Vinícius Alves', email: 'marcos.alves@climapro.com.br', streak: 3, endsDaysAgo: 2, older: [7, 8, 14, 21], minutes: 55 },
+  { id: 'demo_9', name: 'Juliana Santos', email: 'juliana.santos@climapro.com.br', streak: 7, endsDaysAgo: 3, older: [12, 13], minutes: 30 },
+  { id: 'demo_10', name: 'Paulo Henrique Rocha', email: 'paulo.rocha@climapro.com.br', streak: 2, endsDaysAgo: 0, older: [5, 9, 16, 23, 30], minutes: 45 },
+  { id: 'demo_11', name: 'Luciana Martins', email: 'luciana.martins@climapro.com.br', streak: 4, endsDaysAgo: 1, older: [8, 15], minutes: 25 },
+  { id: 'demo_12', name: 'Ricardo Gomes', email: 'ricardo.gomes@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [3, 6, 10, 13, 17], minutes: 35 },
+  { id: 'demo_13', name: 'João Batista Lima', email: 'joao.lima@climapro.com.br', streak: 8, endsDaysAgo: 1, older: [12, 13, 14, 20, 22, 28], minutes: 60 },
+  { id: 'demo_14', name: 'Sandra Nogueira', email: 'sandra.nogueira@climapro.com.br', streak: 1, endsDaysAgo: 4, older: [11], minutes: 18 },
+  { id: 'demo_15', name: 'Beatriz Costa', email: 'beatriz.costa@climapro.com.br', streak: 1, endsDaysAgo: 0, older: [], minutes: 5 },
 ];
 
 const DAY_MS = 86_400_000;

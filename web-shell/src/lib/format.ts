@@ -31,7 +31,9 @@ export function formatDuration(totalSeconds: number): string {
   return hours > 0 ? `${hours}h ${rest}min` : `${rest}min`;
 }
 
-/** Size in MB with one decimal (manuals). */
+/** Size in MB with one decimal (manuals); a file under 0,05 MB reads '< 0,1 MB' rather than '0,0 MB'. */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+  const mb = bytes / (1024 * 1024);
+  const one = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return bytes > 0 && mb < 0.05 ? `< ${one(0.1)} MB` : `${one(mb)} MB`;
 }

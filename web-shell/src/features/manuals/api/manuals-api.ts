@@ -1,4 +1,4 @@
-import type { Manual, Manufacturer, Model } from '@clima/contract/manuals';
+import type { Manual, ManualDownloadAnswer, Manufacturer, Model } from '@clima/contract/manuals';
 import { api, apiList, withQuery } from '../../../lib/api';
 
 export interface ManualFilters {
@@ -10,22 +10,37 @@ export interface ManualFilters {
 
 export const fetchManuals = (f: ManualFilters, signal?: AbortSignal) =>
   apiList<Manual>(withQuery('/api/manuals', { search: f.search, manufacturer: f.manufacturer, model: f.model, type: f.type }), signal);
-export const fetchManufacturers = () => apiList<Manufacturer>('/api/manufacturers');
-export const fetchModels = (manufacturer: string) => apiList<Model>(withQuery('/api/models', { manufacturer }));
+export const fetchManufacturers = (signal?: AbortSignal) => apiList<Manufacturer>('/api/manufacturers', signal);
+export const fetchModels = (manufacturer: string, signal?: AbortSignal) => apiList<Model>(withQuery('/api/models', { manufacturer }), signal);
 
-/** Records the download (failures logged and ignored), then opens the file. */
-export async function downloadManual(manual: Manual): Promise<void> {
+/** Records a download (POST /api/manuals/{id}/download) and answers the address to open. */
+export const recordDownload = (id: number) => api<ManualDownloadAnswer>(`/api/manuals/${id}/download`, { method: 'POST' });
+
+const isSameOrigin = (url: string) => {
   try {
-    await api(`/api/manuals/${manual.id}/download`, { method: 'POST' });
-  } catch (err) {
-    console.error('Falha ao registrar download', err);
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
   }
-  const url = manual.file_url ?? manual.external_url;
+};
+
+/**
+ * Opens a manual's file: a PDF of our own storage is downloaded under `<title>.pdf`; an address on
+ * another site (a pasted link or the manufacturer's page) opens in a new tab, where the browser ignores
+ * a download name.
+ */
+export function openManualFile(manual: Manual, answer: ManualDownloadAnswer | null): void {
+  const url = answer?.url ?? manual.file_url ?? manual.external_url;
   if (!url) return;
-  const link = document.createElement('a');
-  link.href = url;
-  link.target = '_blank';
-  link.rel = 'noopener';
-  link.download = `${manual.title}.pdf`;
-  link.click();
+  if (isSameOrigin(url)) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = answer?.filename ?? `${manual.title}.pdf`;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    return;
+  }
+  window.open(url, '_blank', 'noopener');
 }

@@ -1,89 +1,161 @@
 import { MANUAL_TYPES, type Manual, type ManualType } from '@clima/contract/manuals';
-import { BookMarked, CalendarDays, Crown, Download, ExternalLink, Factory, FileText, Lock } from 'lucide-react';
+import { BookMarked, CalendarDays, CheckCircle2, Download, ExternalLink, Factory, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
-import { formatDate, formatMegabytes } from '../../../lib/format';
+import { formatDate, formatMegabytes, formatNumber } from '../../../lib/format';
 import { hasActiveSubscription } from '../../../lib/subscription';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner, Spinner } from '../../../shared/ui/spinner';
+import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useSubscribe } from '../../subscription/hooks/use-subscribe';
-import { downloadManual } from '../api/manuals-api';
-import { useManuals, useManufacturers, useModels } from '../hooks/use-manuals';
+import { useDownloadManual, useManuals, useManufacturers, useModels } from '../hooks/use-manuals';
+import { manualTypeIcon } from './manual-type-icon';
 
 const m = messages.manuals;
+/** Manufacturers shown on the visitors' page (spec section 9). */
 const MANUFACTURER_PREVIEW = 8;
 
+const typeLabel = (type: string) => MANUAL_TYPES[type as ManualType] ?? type;
+
 function ManufacturersGrid() {
-  const { data = [] } = useManufacturers();
-  const { openSignIn } = useSignInDialog();
+  const manufacturers = useManufacturers();
+  const list = (manufacturers.data ?? []).slice(0, MANUFACTURER_PREVIEW);
   return (
-    <div className="space-y-6">
-      <section className="rounded-3xl bg-gradient-to-br from-sky-800 to-cyan-600 p-6 text-white shadow-lg sm:p-10">
-        <BookMarked className="size-10 text-cyan-200" aria-hidden />
-        <p className="mt-4 max-w-2xl text-lg text-sky-50">{m.marketingText}</p>
-        <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.accent} mt-6`}>
-          {m.signIn}
-        </button>
-      </section>
-      <section>
-        <h2 className="mb-4 text-xl font-bold text-slate-900">{m.manufacturers}</h2>
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {data.slice(0, MANUFACTURER_PREVIEW).map((maker) => (
+    <section aria-labelledby="manufacturers-title">
+      <h2 id="manufacturers-title" className="mb-4 text-xl font-bold text-slate-900">
+        {m.manufacturers}
+      </h2>
+      {manufacturers.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label={messages.common.loading} />
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState icon={Factory} title={m.empty} description={m.emptyHint} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" data-testid="manufacturers-grid">
+          {list.map((maker) => (
             <li key={maker.id} className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm">
-              {maker.logo_url ? (
-                <img src={maker.logo_url} alt="" loading="lazy" className="h-10 w-auto object-contain" />
-              ) : (
-                <Factory className="size-10 text-sky-600" aria-hidden />
-              )}
+              <span className="grid h-12 w-full place-items-center">
+                {maker.logo_url ? (
+                  <img src={maker.logo_url} alt="" loading="lazy" className="max-h-12 w-auto max-w-full object-contain" />
+                ) : (
+                  <span className="grid size-12 place-items-center rounded-xl bg-sky-50 text-sky-600">
+                    <Factory className="size-6" aria-hidden />
+                  </span>
+                )}
+              </span>
               <span className="font-semibold text-slate-800">{maker.name}</span>
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+function ManualsMarketing() {
+  const { openSignIn } = useSignInDialog();
+  return (
+    <div className="space-y-8">
+      <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-sky-800 via-sky-700 to-cyan-600 text-white shadow-lg">
+        <div className="grid gap-8 p-6 sm:p-10 lg:grid-cols-[1.3fr_1fr] lg:items-center">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">{m.title}</p>
+            <h2 className="mt-2 text-3xl font-extrabold leading-tight sm:text-4xl">{m.marketingTitle}</h2>
+            <p className="mt-4 text-sky-50">{m.marketingText}</p>
+            <ul className="mt-6 space-y-2">
+              {m.marketingPoints.map((point) => (
+                <li key={point} className="flex items-center gap-2 text-sm">
+                  <CheckCircle2 className="size-5 shrink-0 text-cyan-300" aria-hidden />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.accent} mt-8 px-6 py-3 text-base`}>
+              <BookMarked className="size-5" aria-hidden />
+              {m.signIn}
+            </button>
+          </div>
+          <ul className="hidden grid-cols-2 gap-3 lg:grid" aria-label={m.typesTitle}>
+            {Object.entries(MANUAL_TYPES).map(([type, label]) => {
+              const Icon = manualTypeIcon(type);
+              return (
+                <li key={type} className="flex items-center gap-3 rounded-xl bg-white/10 px-3.5 py-3 text-sm font-medium ring-1 ring-white/20">
+                  <Icon className="size-5 shrink-0 text-cyan-200" aria-hidden />
+                  {label}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       </section>
+      <ManufacturersGrid />
     </div>
   );
 }
 
-function ManualCard({ manual, onDownload }: { manual: Manual; onDownload: (manual: Manual) => void }) {
+function ManualCard({ manual, onDownload, busy }: { manual: Manual; onDownload: (manual: Manual) => void; busy: boolean }) {
+  const TypeIcon = manualTypeIcon(manual.manual_type);
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <p className="inline-flex items-center gap-1.5 text-xs font-semibold text-sky-700">
-        <FileText className="size-4" aria-hidden />
-        {MANUAL_TYPES[manual.manual_type as ManualType] ?? manual.manual_type}
-      </p>
-      <h2 className="mt-2 font-bold text-slate-900">{manual.title}</h2>
-      <p className="text-sm text-slate-500">
-        {manual.manufacturer_name} · {manual.model_name}
-      </p>
-      {manual.description && <p className="mt-2 line-clamp-2 text-sm text-slate-600">{manual.description}</p>}
-      <ul className="mt-3 space-y-1 text-xs text-slate-500">
-        {manual.file_url && (
-          <li className="inline-flex items-center gap-1.5">
-            <FileText className="size-3.5" aria-hidden />
-            {m.pdf}
-            {manual.file_size ? ` · ${formatMegabytes(manual.file_size)}` : ''}
-          </li>
-        )}
-        {manual.external_url && (
-          <li className="flex items-center gap-1.5">
-            <ExternalLink className="size-3.5" aria-hidden />
-            {m.external}
-          </li>
-        )}
-      </ul>
-      <div className="mt-auto flex items-center justify-between gap-3 pt-4 text-xs text-slate-500">
-        <span className="inline-flex items-center gap-1">
-          <CalendarDays className="size-3.5" aria-hidden />
-          {formatDate(manual.created_at)} · {m.downloads(manual.download_count)}
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="manual-card">
+      <div className="flex items-start gap-3">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sky-50 text-sky-700">
+          <TypeIcon className="size-5" aria-hidden />
         </span>
-        <button type="button" onClick={() => onDownload(manual)} className={buttonStyles.primary}>
-          <Download className="size-4" aria-hidden />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold text-sky-700" data-testid="manual-type">
+            {typeLabel(manual.manual_type)}
+          </p>
+          <h2 className="mt-0.5 font-bold leading-snug text-slate-900">{manual.title}</h2>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.manufacturer}</dt>
+          <dd className="break-words font-medium text-slate-800">{manual.manufacturer_name}</dd>
+        </div>
+        <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.model}</dt>
+          <dd className="break-words font-medium text-slate-800">{manual.model_name}</dd>
+        </div>
+      </dl>
+      {manual.description && <p className="mt-3 line-clamp-3 text-sm text-slate-600">{manual.description}</p>}
+      {(manual.file_url || manual.external_url) && (
+        <ul className="mt-3 space-y-1 text-xs text-slate-600">
+          {manual.file_url && (
+            <li className="flex items-center gap-1.5">
+              <FileText className="size-3.5 text-red-500" aria-hidden />
+              {m.pdf}
+              {manual.file_size != null && <span className="text-slate-400">· {formatMegabytes(manual.file_size)}</span>}
+            </li>
+          )}
+          {manual.external_url && (
+            <li className="flex items-center gap-1.5">
+              <ExternalLink className="size-3.5 text-sky-600" aria-hidden />
+              {m.external}
+            </li>
+          )}
+        </ul>
+      )}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4 text-xs text-slate-500">
+        <div className="space-y-1">
+          <p className="flex items-center gap-1.5">
+            <CalendarDays className="size-3.5" aria-hidden />
+            {formatDate(manual.created_at)}
+          </p>
+          <p className="flex items-center gap-1.5" data-testid="download-count">
+            <Download className="size-3.5" aria-hidden />
+            {m.downloads(manual.download_count)}
+          </p>
+        </div>
+        <button type="button" onClick={() => onDownload(manual)} disabled={busy} aria-label={m.downloadLabel(manual.title)} className={buttonStyles.primary}>
+          {busy ? <Spinner size="sm" /> : <Download className="size-4" aria-hidden />}
           {m.download}
         </button>
       </div>
@@ -95,6 +167,7 @@ function ManualsLibrary() {
   const { user } = useAuth();
   const subscribe = useSubscribe();
   const { openSignIn } = useSignInDialog();
+  const download = useDownloadManual();
   const [search, setSearch] = useState('');
   const [manufacturer, setManufacturer] = useState('');
   const [model, setModel] = useState('');
@@ -103,44 +176,26 @@ function ManualsLibrary() {
   const manufacturers = useManufacturers();
   const models = useModels(manufacturer);
   const manuals = useManuals({ search: debounced, manufacturer, model, type }, true);
-  const active = hasActiveSubscription(user);
   const filtering = debounced !== '' || manufacturer !== '' || model !== '' || type !== '';
   const list = manuals.data ?? [];
 
+  // Spec 2.12 download gating: sign-in dialog, then the subscription flow, then the file.
   const onDownload = (manual: Manual) => {
     if (!user) openSignIn('login');
-    else if (!active) subscribe();
-    else void downloadManual(manual);
+    else if (!hasActiveSubscription(user)) subscribe();
+    else download.mutate(manual);
   };
 
   return (
     <div className="space-y-6">
-      {active ? (
-        <section className="flex items-center gap-4 rounded-2xl bg-gradient-to-r from-amber-400 to-yellow-200 px-5 py-4 text-amber-950">
-          <Crown className="size-7 shrink-0" aria-hidden />
-          <div>
-            <p className="font-bold">{m.premiumTitle}</p>
-            <p className="text-sm">{m.premiumText}</p>
-          </div>
-        </section>
-      ) : (
-        <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-sky-700 to-cyan-600 px-5 py-5 text-white sm:flex-row sm:items-center">
-          <Lock className="hidden size-7 shrink-0 sm:block" aria-hidden />
-          <div className="flex-1">
-            <p className="font-bold">{m.accessTitle}</p>
-            <p className="text-sm text-sky-50">{m.accessText}</p>
-          </div>
-          <button type="button" onClick={subscribe} className={buttonStyles.accent}>
-            {m.subscribe}
-          </button>
-        </section>
-      )}
+      <SubscriberBanner premiumTitle={m.premiumTitle} premiumText={m.premiumText} subscribeTitle={m.accessTitle} subscribeText={m.accessText} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select
-          label={m.allManufacturers}
+          label={m.manufacturerFilter}
           value={manufacturer}
           onChange={(e) => {
+            // another manufacturer has other models: the model choice starts over
             setManufacturer(e.target.value);
             setModel('');
           }}
@@ -152,15 +207,16 @@ function ManualsLibrary() {
             </option>
           ))}
         </Select>
-        <Select label={m.allModels} value={model} onChange={(e) => setModel(e.target.value)} disabled={manufacturer === ''}>
+        <Select label={m.modelFilter} value={model} onChange={(e) => setModel(e.target.value)} disabled={manufacturer === ''}>
           <option value="">{m.allModels}</option>
-          {(models.data ?? []).map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {item.name}
-            </option>
-          ))}
+          {manufacturer !== '' &&
+            (models.data ?? []).map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.name}
+              </option>
+            ))}
         </Select>
-        <Select label={m.allTypes} value={type} onChange={(e) => setType(e.target.value)}>
+        <Select label={m.typeFilter} value={type} onChange={(e) => setType(e.target.value)}>
           <option value="">{m.allTypes}</option>
           {Object.entries(MANUAL_TYPES).map(([value, label]) => (
             <option key={value} value={value}>
@@ -178,11 +234,16 @@ function ManualsLibrary() {
           <EmptyState icon={FileText} title={m.empty} description={m.emptyHint} />
         )
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((manual) => (
-            <ManualCard key={manual.id} manual={manual} onDownload={onDownload} />
-          ))}
-        </ul>
+        <>
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {m.count(list.length, formatNumber(list.length))}
+          </p>
+          <ul className={`grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${manuals.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={manuals.isFetching}>
+            {list.map((manual) => (
+              <ManualCard key={manual.id} manual={manual} onDownload={onDownload} busy={download.isPending && download.variables?.id === manual.id} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
@@ -193,7 +254,7 @@ export default function ManualsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={m.title} subtitle={m.subtitle} />
-      {isPending ? <PageSpinner label={messages.common.loading} /> : user ? <ManualsLibrary /> : <ManufacturersGrid />}
+      {isPending ? <PageSpinner label={messages.common.loading} /> : user ? <ManualsLibrary /> : <ManualsMarketing />}
     </div>
   );
 }

@@ -1,12 +1,20 @@
-import type { OwnStats, RankingEntry } from '@clima/contract/ranking';
+import { OwnStats, RankingAnswer, type RankingEntry } from '@clima/contract/ranking';
 import { api, apiList } from '../../../lib/api';
 
-export const fetchRanking = () => apiList<RankingEntry>('/api/ranking');
+/** GET /api/ranking: the top entries, best first; a failure gives an empty board (spec section 7.2). */
+export async function fetchRanking(signal?: AbortSignal): Promise<RankingEntry[]> {
+  const rows = await apiList<unknown>('/api/ranking', signal);
+  const parsed = RankingAnswer.safeParse(rows);
+  if (!parsed.success) console.error(parsed.error);
+  return parsed.success ? parsed.data : [];
+}
 
+/** GET /api/users/me/stats: own stats, or null when they cannot be loaded (the screen shows zeros). */
 export async function fetchOwnStats(): Promise<OwnStats | null> {
   try {
-    const data = await api<unknown>('/api/users/me/stats');
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as OwnStats) : null;
+    const parsed = OwnStats.safeParse(await api<unknown>('/api/users/me/stats'));
+    if (!parsed.success) console.error(parsed.error);
+    return parsed.success ? parsed.data : null;
   } catch (err) {
     console.error(err);
     return null;

@@ -2,5 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../app/query-keys';
 import { fetchOwnStats, fetchRanking } from '../api/ranking-api';
 
-export const useRanking = () => useQuery({ queryKey: queryKeys.ranking, queryFn: fetchRanking });
-export const useOwnStats = () => useQuery({ queryKey: queryKeys.ownStats, queryFn: fetchOwnStats });
+/** Points change while people use the platform (heartbeats every 30 s): refresh the board every minute. */
+const REFRESH_MS = 60_000;
+
+export const useRanking = () => useQuery({ queryKey: queryKeys.ranking, queryFn: ({ signal }) => fetchRanking(signal), refetchInterval: REFRESH_MS });
+export const useOwnStats = () => useQuery({ queryKey: queryKeys.ownStats, queryFn: fetchOwnStats, refetchInterval: REFRESH_MS });

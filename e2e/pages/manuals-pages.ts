@@ -1,0 +1,113 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+
+export interface ManualInput {
+  manufacturer: string;
+  model: string;
+  title: string;
+  description: string;
+  type: string;
+  pdf: { name: string; mimeType: string; buffer: Buffer };
+}
+
+/** /admin/manuals — 'Manuais Técnicos' of the admin panel (spec 2.14). */
+export class AdminManualsPage {
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.dialog = page.getByRole('dialog');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/admin/manuals');
+    await expect(this.page.getByRole('heading', { name: 'Manuais Técnicos', level: 1 })).toBeVisible();
+  }
+
+  card(title: string): Locator {
+    return this.page.getByTestId('admin-manual-card').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByPlaceholder('Buscar manuais...').fill(text);
+  }
+
+  async openCreate(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Novo Manual' }).click();
+    await expect(this.dialog.getByRole('heading', { name: 'Novo Manual' })).toBeVisible();
+  }
+
+  /** Chooses a file with 'Enviar PDF', as a user does through the file chooser. */
+  async choosePdf(file: ManualInput['pdf']): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.dialog.getByRole('button', { name: /Enviar (outro )?PDF/ }).click();
+    await (await chooser).setFiles(file);
+  }
+
+  async fillForm(input: Omit<ManualInput, 'pdf'>): Promise<void> {
+    await this.dialog.getByLabel('Fabricante').fill(input.manufacturer);
+    await this.dialog.getByLabel('Modelo').fill(input.model);
+    await this.dialog.getByLabel('Título').fill(input.title);
+    await this.dialog.getByLabel('Descrição').fill(input.description);
+    await this.dialog.getByLabel('Tipo de manual').selectOption({ label: input.type });
+  }
+
+  /** Creates a manual with an uploaded PDF and closes the 'Manual Cadastrado!' dialog. */
+  async create(input: ManualInput): Promise<void> {
+    await this.openCreate();
+    await this.fillForm(input);
+    await this.choosePdf(input.pdf);
+    await expect(this.dialog.getByText(/^PDF enviado \(\d+,\d MB\)$/)).toBeVisible();
+    await expect(this.dialog.getByLabel('URL do arquivo PDF')).toHaveValue(/^\/api\/files\/manuals\/.+\.pdf$/);
+    await this.dialog.getByRole('button', { name: 'Cadastrar Manual' }).click();
+    await this.expectSaved();
+    await expect(this.card(input.title)).toBeVisible();
+  }
+
+  async expectSaved(): Promise<void> {
+    const success = this.page.getByRole('dialog', { name: 'Manual Cadastrado!' });
+    await expect(success).toBeVisible();
+    await expect(success).toContainText('já está disponível para os usuários');
+    await success.getByRole('button', { name: 'Continuar' }).click();
+    await expect(this.dialog).toHaveCount(0);
+  }
+}
+
+/** /manuals — the end users' library (spec 2.12). */
+export class ManualsLibraryPage {
+  constructor(readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/manuals');
+    await expect(this.page.getByRole('heading', { name: 'Manuais Técnicos', level: 1 })).toBeVisible();
+  }
+
+  get manufacturer(): Locator {
+    return this.page.getByLabel('Fabricante', { exact: true });
+  }
+
+  get model(): Locator {
+    return this.page.getByLabel('Modelo', { exact: true });
+  }
+
+  get type(): Locator {
+    return this.page.getByLabel('Tipo de manual', { exact: true });
+  }
+
+  cards(): Locator {
+    return this.page.getByTestId('manual-card');
+  }
+
+  card(title: string): Locator {
+    return this.cards().filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByPlaceholder('Buscar manuais...').fill(text);
+  }
+
+  /** Clicks 'Baixar' on a card and answers the browser's download. */
+  async download(title: string): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.card(title).getByRole('button', { name: `Baixar ${title}` }).click();
+    return download;
+  }
+}

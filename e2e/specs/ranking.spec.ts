@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { OwnStats, RankingEntry } from '@clima/contract';
+import { RankingPage } from '../pages/ranking-page';
+import { newUser, registerUser, type TestUser } from '../support/api';
+
+const displayName = (e: RankingEntry) => e.name?.trim() || e.email.split('@')[0];
+
+async function heartbeat(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/users/session/heartbeat', { data: {} });
+  expect(res.status()).toBe(200);
+}
+
+async function ownStats(request: APIRequestContext): Promise<OwnStats> {
+  const res = await request.get('/api/users/me/stats');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as OwnStats;
+}
+
+async function ranking(request: APIRequestContext): Promise<RankingEntry[]> {
+  const res = await request.get('/api/ranking');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as RankingEntry[];
+}
+
+/** The worker turns a first heartbeat of the day into +10 (daily) and +1 (its minute): 11 points, one login, 1 min. */
+async function expectWorkerCounted(request: APIRequestContext): Promise<OwnStats> {
+  await expect.poll(async () => (await ownStats(request)).total_session_time_seconds, { timeout: 20_000 }).toBe(60);
+  return ownStats(request);
+}
+
+test('a signed-in technician sees the board with podium, badges and own stats @phone', async ({ page, playwright, baseURL }) => {
+  // Other technicians, each signed in through their own session, send a heartbeat.
+  const others: TestUser[] = [];
+  for (let i = 0; i < 3; i++) {
+    const api = await playwright.request.newContext({ baseURL });
+    const user = await registerUser(api, newUser('ranking'));
+    await heartbeat(api);
+    await expectWorkerCounted(api);
+    others.push(user);
+    await api.dispose();
+  }
+
+  // The technician under test signs up (the page's session) and is active for a moment.
+  const me = await registerUser(page.request, newUser('ranking'));
+  await heartbeat(page.request);
+  const stats = await expectWorkerCounted(page.request);
+  expect(stats.points).toBe(11);
+  expect(stats.position).not.toBeNull();
+
+  const board = await ranking(page.request);
+  for (const user of [...others, me]) expect(board.map((e) => e.email)).toContain(user.email);
+
+  const screen = new RankingPage(page);
+  await screen.goto();
+  await screen.expectLoaded();
+
+  // In the order returned, with gold, silver and bronze for the first three.
+  await expect(screen.names()).toHaveText(board.map(displayName));
+  await expect(screen.row(1)).toHaveAttribute('data-tier', 'gold');
+  await expect(screen.row(2)).toHaveAttribute('data-tier', 'silver');
+  await expect(screen.row(3)).toHaveAttribute('data-tier', 'bronze');
+  await expect(screen.row(4)).toHaveAttribute('data-tier', 'none');
+  await expect(screen.row(1).getByRole('img', { name: '1º lugar, ouro' })).toBeVisible();
+
+  // At most three badges per row, then '+N' for the rest.
+  const decorated = board.findIndex((e) => e.badges.length > 3);
+  expect(decorated, 'the board has a technician with more than three badges').toBeGreaterThanOrEqual(0);
+  const decoratedRow = screen.row(decorated + 1);
+  await expect(decoratedRow.getByTestId('badge-chip')).toHaveCount(3);
+  await expect(decoratedRow.getByTestId('badge-more')).toContainText(`+${board[decorated]!.badges.length - 3}`);
+  await expect(decoratedRow.getByTestId('badge-chip').first()).toHaveText('Primeiro Passo');
+
+  // The technician's own row is highlighted, with points, logins, time online and streak.
+  const mine = screen.currentUserRow();
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toHaveAttribute('data-rank', String(stats.position));
+  await expect(mine.getByTestId('ranking-name')).toHaveText(me.name);
+  await expect(mine.getByTestId('ranking-points')).toHaveText('11 pts');
+  await expect(mine.getByTestId('ranking-logins')).toHaveText('1');
+  await expect(mine.getByTestId('ranking-time')).toHaveText('1min');
+  await expect(mine.getByTestId('ranking-streak')).toHaveText('1 dia');
+
+  // 'Suas Estatísticas'.
+  const own = screen.section('Suas Estatísticas');
+  await expect(own.getByTestId('own-position')).toHaveText(`${stats.position}º`);
+  await expect(own.getByTestId('own-points')).toHaveText('11 pts');
+  await expect(own.getByTestId('own-logins')).toHaveText('1');
+  await expect(own.getByTestId('own-time')).toHaveText('1min');
+  await expect(own.getByTestId('own-streak')).toHaveText('1 dia');
+  await expect(own.getByTestId('own-longest')).toHaveText('1 dia');
+
+  // 'Minhas Conquistas': all ten, the first one earned, the others with what they still need.
+  const achievements = screen.section('Minhas Conquistas');
+  await expect(achievements.getByTestId('achievement')).toHaveCount(10);
+  await expect(achievements.getByTestId('achievements-count')).toHaveText('1 de 10 conquistadas');
+  await expect(screen.achievement('first_login')).toHaveAttribute('data-earned', 'true');
+  await expect(screen.achievement('dedicated')).toHaveAttribute('data-earned', 'false');
+  await expect(screen.achievement('dedicated').getByTestId('achievement-need')).toHaveText('1 de 10 logins');
+  await expect(screen.achievement('streak_7').getByTestId('achievement-need')).toHaveText('Maior sequência: 1 de 7 dias');
+
+  // 'Como Funcionam os Pontos' (spec section 9).
+  const rules = screen.section('Como Funcionam os Pontos');
+  for (const text of ['Login diário', 'Por minuto online', 'Sequência de 3 dias', 'Sequência de 7 dias', 'Sequência de 30 dias']) {
+    await expect(rules.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(rules.getByText(/^\+\d+$/)).toHaveText(['+10', '+1', '+50', '+150', '+500']);
+});
+
+test('an anonymous visitor sees "Acesso Restrito" @phone', async ({ page }) => {
+  const screen = new RankingPage(page);
+  await screen.goto();
+  await screen.expectRestricted();
+  await page.getByRole('button', { name: 'Entrar ou criar conta' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

@@ -1,0 +1,181 @@
+import { MANUAL_TYPES, type Manual, type ManualType } from '@clima/contract/manuals';
+import { CalendarDays, Download, Eye, EyeOff, ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../../i18n/messages';
+import { formatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { buttonStyles } from '../../../shared/ui/button';
+import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { SearchInput, Select } from '../../../shared/ui/filters';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageSpinner } from '../../../shared/ui/spinner';
+import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
+import { manualErrorText } from '../api/manuals-api';
+import { useAdminManuals, useDeleteManual, useToggleManualPublished } from '../hooks/use-admin-manuals';
+import { formatMegabytes } from './format-size';
+import { ManualFormDialog } from './manual-form-dialog';
+import { ManualErrorDialog, ManualSuccessDialog } from './manual-result-dialogs';
+
+const m = messages.manuals;
+const c = messages.common;
+const iconButton = 'grid size-9 place-items-center rounded-lg text-slate-500 disabled:opacity-50';
+
+function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: Manual; onToggle: () => void; onEdit: () => void; onDelete: () => void; toggling: boolean }) {
+  const published = manual.is_published === 1;
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="admin-manual-card">
+      <div className="flex items-start justify-between gap-3">
+        <p className="inline-flex items-center gap-2 text-xs font-semibold text-slate-600">
+          <span className={`size-2.5 rounded-full ${published ? 'bg-emerald-500' : 'bg-slate-300'}`} aria-hidden />
+          {published ? m.published : m.draft}
+        </p>
+        <div className="-mr-2 -mt-2 flex gap-0.5">
+          <button
+            type="button"
+            onClick={onToggle}
+            disabled={toggling}
+            aria-label={published ? m.unpublishLabel(manual.title) : m.publishLabel(manual.title)}
+            aria-pressed={published}
+            title={published ? m.unpublish : m.publish}
+            className={`${iconButton} hover:bg-emerald-50 hover:text-emerald-700`}
+          >
+            {published ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
+          </button>
+          <button type="button" onClick={onEdit} aria-label={m.editLabel(manual.title)} title={c.edit} className={`${iconButton} hover:bg-sky-50 hover:text-sky-700`}>
+            <Pencil className="size-4" aria-hidden />
+          </button>
+          <button type="button" onClick={onDelete} aria-label={m.deleteLabel(manual.title)} title={c.delete} className={`${iconButton} hover:bg-red-50 hover:text-red-600`}>
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <h2 className="mt-2 font-bold leading-snug text-slate-900">{manual.title}</h2>
+      <p className="mt-0.5 text-sm text-slate-500">
+        {manual.manufacturer_name} · {manual.model_name}
+      </p>
+      <p className="mt-2">
+        <span className="rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{MANUAL_TYPES[manual.manual_type as ManualType] ?? manual.manual_type}</span>
+      </p>
+      {manual.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{manual.description}</p>}
+      <ul className="mt-3 space-y-1 text-xs text-slate-500">
+        {manual.file_url && (
+          <li className="flex items-center gap-1.5">
+            <FileText className="size-3.5 text-red-500" aria-hidden />
+            {m.pdf}
+            {manual.file_size != null && ` · ${formatMegabytes(manual.file_size)}`}
+          </li>
+        )}
+        {manual.external_url && (
+          <li className="flex items-center gap-1.5">
+            <ExternalLink className="size-3.5 text-sky-600" aria-hidden />
+            {m.external}
+          </li>
+        )}
+      </ul>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarDays className="size-3.5" aria-hidden />
+          {formatDate(manual.created_at)}
+        </span>
+        <span className="inline-flex items-center gap-1.5" data-testid="admin-download-count">
+          <Download className="size-3.5" aria-hidden />
+          {m.downloads(manual.download_count)}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export function ManualsPage() {
+  const { admin } = useAdminAuth();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const manuals = useAdminManuals({ search: debounced, type }, admin !== null);
+  const toggle = useToggleManualPublished();
+  const remove = useDeleteManual();
+  const [formTarget, setFormTarget] = useState<Manual | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Manual | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const list = manuals.data ?? [];
+  const filtering = debounced !== '' || type !== '';
+
+  const onToggle = (manual: Manual) => toggle.mutate(manual, { onError: (err) => setErrorText(manualErrorText(err)) });
+
+  return (
+    <>
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={
+          <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+            <Plus className="size-4" aria-hidden />
+            {m.create}
+          </button>
+        }
+      />
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
+        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
+        <Select label={m.typeFilter} value={type} onChange={(e) => setType(e.target.value)} className="sm:w-64">
+          <option value="">{m.allTypes}</option>
+          {Object.entries(MANUAL_TYPES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {manuals.isPending ? (
+        <PageSpinner label={c.loading} />
+      ) : list.length === 0 ? (
+        filtering ? (
+          <EmptyState icon={FileText} title={m.emptyFiltered} />
+        ) : (
+          <EmptyState
+            icon={FileText}
+            title={m.empty}
+            description={m.emptyText}
+            action={
+              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+                <Plus className="size-4" aria-hidden />
+                {m.createFirst}
+              </button>
+            }
+          />
+        )
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-500">{m.count(list.length)}</p>
+          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${manuals.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+            {list.map((manual) => (
+              <ManualCard
+                key={manual.id}
+                manual={manual}
+                toggling={toggle.isPending && toggle.variables?.id === manual.id}
+                onToggle={() => onToggle(manual)}
+                onEdit={() => setFormTarget(manual)}
+                onDelete={() => setDeleting(manual)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={() => setSaved(true)} />
+      <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
+      <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
+      <DeleteConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={m.deleteTitle}
+        description={deleting ? m.deleteWarning(deleting.title) : undefined}
+        onConfirm={async () => {
+          if (!deleting) return;
+          // a failure closes the confirmation and opens the error dialog of spec section 8
+          await remove.mutateAsync(deleting.id).catch((err: unknown) => setErrorText(manualErrorText(err)));
+        }}
+      />
+    </>
+  );
+}

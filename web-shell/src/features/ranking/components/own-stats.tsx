@@ -1,0 +1,74 @@
+import type { OwnStats } from '@clima/contract/ranking';
+import { CalendarCheck, Clock, Flame, Star, TrendingUp, type LucideIcon } from 'lucide-react';
+import { messages } from '../../../i18n/messages';
+import { formatDuration, formatNumber } from '../../../lib/format';
+import { Spinner } from '../../../shared/ui/spinner';
+
+const m = messages.ranking;
+
+export const EMPTY_STATS: OwnStats = {
+  position: null,
+  points: 0,
+  total_logins: 0,
+  total_session_time_seconds: 0,
+  current_streak_days: 0,
+  longest_streak_days: 0,
+  badges: [],
+};
+
+function Stat({ icon: Icon, label, value, testId, tone }: { icon: LucideIcon; label: string; value: string; testId: string; tone: string }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3">
+      <dt className="flex items-center gap-1.5 text-xs text-slate-500">
+        <span className={`grid size-6 shrink-0 place-items-center rounded-md ${tone}`}>
+          <Icon className="size-3.5" aria-hidden />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1.5 text-lg font-bold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** 'Suas Estatísticas': position, points, logins, time online, current and longest streak. */
+export function OwnStatsCard({ stats, isPending }: { stats: OwnStats | null | undefined; isPending: boolean }) {
+  const s = stats ?? EMPTY_STATS;
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="ranking-stats" data-testid="own-stats">
+      <h2 id="ranking-stats" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Star className="size-5 text-sky-600" aria-hidden />
+        {m.stats}
+      </h2>
+      {isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label={messages.common.loading} />
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 flex items-center gap-4 rounded-2xl bg-gradient-to-br from-sky-600 to-cyan-500 p-4 text-white">
+            <div className="grid size-14 shrink-0 place-items-center rounded-2xl bg-white/15 text-xl font-extrabold" data-testid="own-position">
+              {s.position ? m.positionValue(s.position) : '—'}
+            </div>
+            <div className="min-w-0">
+              <p className="text-xs font-medium uppercase tracking-wide text-sky-100">
+                {m.position} · {m.pointsLabel}
+              </p>
+              <p className="text-2xl font-extrabold leading-tight" data-testid="own-points">
+                {m.points(formatNumber(s.points))}
+              </p>
+              {!s.position && <p className="text-xs text-sky-100">{m.notRankedHint}</p>}
+            </div>
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-2">
+            <Stat icon={CalendarCheck} label={m.logins} value={formatNumber(s.total_logins)} testId="own-logins" tone="bg-emerald-100 text-emerald-700" />
+            <Stat icon={Clock} label={m.timeOnline} value={formatDuration(s.total_session_time_seconds)} testId="own-time" tone="bg-violet-100 text-violet-700" />
+            <Stat icon={Flame} label={m.streak} value={m.days(s.current_streak_days)} testId="own-streak" tone="bg-orange-100 text-orange-700" />
+            <Stat icon={TrendingUp} label={m.longest} value={m.days(s.longest_streak_days)} testId="own-longest" tone="bg-amber-100 text-amber-700" />
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

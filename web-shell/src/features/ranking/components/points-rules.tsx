@@ -1,0 +1,38 @@
+import { POINTS, STREAK_AWARDS } from '@clima/contract/ranking';
+import { CalendarCheck, Clock, Flame, Info, type LucideIcon } from 'lucide-react';
+import { messages } from '../../../i18n/messages';
+import { formatNumber } from '../../../lib/format';
+
+const m = messages.ranking;
+
+/** 'Como Funcionam os Pontos': the point rules of spec section 9, numbers from the contract. */
+export function PointsRules() {
+  const rules: { key: string; icon: LucideIcon; points: number; title: string; hint: string }[] = [
+    { key: 'daily', icon: CalendarCheck, points: POINTS.dailyLogin, title: m.rules.dailyLogin, hint: m.rules.dailyLoginHint },
+    { key: 'minute', icon: Clock, points: POINTS.perMinute, title: m.rules.perMinute, hint: m.rules.perMinuteHint },
+    ...STREAK_AWARDS.map((a) => ({ key: a.badge, icon: Flame, points: a.points, title: m.rules.streak(a.days), hint: m.rules.streakHint })),
+  ];
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="ranking-rules">
+      <h2 id="ranking-rules" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Info className="size-5 text-sky-600" aria-hidden />
+        {m.howPoints}
+      </h2>
+      <ul className="mt-4 space-y-2" data-testid="point-rules">
+        {rules.map(({ key, icon: Icon, points, title, hint }) => (
+          <li key={key} className="flex items-center gap-3 rounded-xl bg-slate-50 p-2.5">
+            <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-white text-sky-600 ring-1 ring-slate-200">
+              <Icon className="size-4" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold text-slate-800">{title}</p>
+              <p className="text-xs text-slate-500">{hint}</p>
+            </div>
+            <span className="shrink-0 rounded-lg bg-sky-600 px-2.5 py-1 text-sm font-extrabold text-white">+{formatNumber(points)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-slate-500">{m.howPointsNote}</p>
+    </section>
+  );
+}
