@@ -1,9 +1,14 @@
 import { Navigate, Route, Routes } from '@clima/router';
 import { AdministratorsPage } from './features/administrators/components/administrators-page';
 import { AdminLoginPage } from './features/auth/components/admin-login-page';
+import { CourseCategoriesPage } from './features/course-categories/components/course-categories-page';
+import { CourseEditorPage } from './features/courses/components/course-editor-page';
+import { CoursesPage } from './features/courses/components/courses-page';
+import { CategoriesPage } from './features/categories/components/categories-page';
+import { ContentsPage } from './features/contents/components/contents-page';
 import { DashboardPage } from './features/dashboard/components/dashboard-page';
-import { SectionFramePage } from './features/frames/components/section-frame-page';
 import { AdminLayout } from './features/layout/components/admin-layout';
+import { ManualsPage } from './features/manuals/components/manuals-page';
 import { UsersPage } from './features/users/components/users-page';
 
 /** Routes relative to the host's /admin/* route (spec 2.14). */
@@ -14,11 +19,12 @@ export function AdminRoutes() {
       <Route element={<AdminLayout />}>
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="users" element={<UsersPage />} />
-        <Route path="contents" element={<SectionFramePage section="contents" />} />
-        <Route path="categories" element={<SectionFramePage section="categories" />} />
-        <Route path="course-categories" element={<SectionFramePage section="courseCategories" />} />
-        <Route path="courses" element={<SectionFramePage section="courses" />} />
-        <Route path="manuals" element={<SectionFramePage section="manuals" />} />
+        <Route path="contents" element={<ContentsPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
+        <Route path="course-categories" element={<CourseCategoriesPage />} />
+        <Route path="courses" element={<CoursesPage />} />
+        <Route path="courses/:courseId" element={<CourseEditorPage />} />
+        <Route path="manuals" element={<ManualsPage />} />
         <Route path="administrators" element={<AdministratorsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />

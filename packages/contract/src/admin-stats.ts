@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** GET /api/admin/stats (spec section 3). `missing` names the parts whose service did not answer. */
+/**
+ * GET /api/admin/stats (spec section 3). Chart series: the last 30 São Paulo days, oldest first, with
+ * `formattedDate` in pt-BR 'dd/mm'. `missing` names the parts whose service did not answer in time
+ * ('catalog', 'ranking', 'billing'; empty when all did): their numbers are 0, their lists and series empty.
+ */
 export const AdminStats = z.object({
   totalUsers: z.number(),
   activeSubscriptions: z.number(),

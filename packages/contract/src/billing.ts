@@ -25,8 +25,19 @@ export const PlanView = z.object({
 });
 export type PlanView = z.infer<typeof PlanView>;
 
+/**
+ * What the checkout dialog loads in the browser for the configured provider (Stripe: Stripe.js).
+ * The local sandbox has nothing external: both are null and the dialog loads nothing.
+ */
+export const CheckoutClient = z.object({
+  provider: z.string(),
+  script_url: z.string().nullable(),
+  stylesheet_url: z.string().nullable(),
+});
+export type CheckoutClient = z.infer<typeof CheckoutClient>;
+
 /** GET /api/plans (public). */
-export const PlansResponse = z.object({ trial_days: z.number(), plans: z.array(PlanView) });
+export const PlansResponse = z.object({ trial_days: z.number(), plans: z.array(PlanView), checkout: CheckoutClient });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
 /** Every message the billing service answers in `{ error }`, in one place. */

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './auth';
 export * from './catalog';
+export * from './video';
 export * from './courses';
 export * from './manuals';
 export * from './ranking';

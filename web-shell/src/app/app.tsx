@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { BrowserRouter } from '@clima/router';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { SignInDialogProvider } from '../features/auth/components/sign-in-dialog-provider';
+import { SubscribeDialogProvider } from '../features/subscription/components/subscribe-dialog-provider';
 import { messages } from '../i18n/messages';
 import { PageSpinner } from '../shared/ui/spinner';
 import { AppRoutes } from './app-routes';
@@ -15,9 +16,11 @@ export function App() {
       <BrowserRouter>
         <AuthProvider>
           <SignInDialogProvider>
-            <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
-              <AppRoutes />
-            </Suspense>
+            <SubscribeDialogProvider>
+              <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
+                <AppRoutes />
+              </Suspense>
+            </SubscribeDialogProvider>
           </SignInDialogProvider>
         </AuthProvider>
       </BrowserRouter>

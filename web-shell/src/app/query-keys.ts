@@ -7,6 +7,7 @@ export const queryKeys = {
   course: (id: string) => ['course', id] as const,
   courseLessons: (id: string) => ['course', id, 'lessons'] as const,
   courseProgress: (id: string) => ['course', id, 'progress'] as const,
+  contentsAll: ['contents'] as const,
   contents: (filters: { search: string; category: string }) => ['contents', filters] as const,
   content: (id: string) => ['content', id] as const,
   contentCategories: ['categories'] as const,
@@ -14,5 +15,8 @@ export const queryKeys = {
   ownStats: ['ranking', 'me'] as const,
   manufacturers: ['manufacturers'] as const,
   models: (manufacturer: string) => ['models', manufacturer] as const,
+  manualsAll: ['manuals'] as const,
   manuals: (filters: { search: string; manufacturer: string; model: string; type: string }) => ['manuals', filters] as const,
+  plans: ['billing', 'plans'] as const,
+  billingSubscription: ['billing', 'subscription'] as const,
 } as const;

@@ -12,6 +12,6 @@ export const buttonStyles = {
 } as const;
 
 export const inputStyles =
-  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-100 read-only:text-slate-600';
+  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 disabled:bg-slate-100 disabled:text-slate-500 [&:read-only:not(select)]:bg-slate-100 [&:read-only:not(select)]:text-slate-600';
 
 export const labelStyles = 'mb-1.5 block text-sm font-medium text-slate-700';

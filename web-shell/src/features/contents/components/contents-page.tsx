@@ -1,53 +1,105 @@
-import { CalendarDays, CheckCircle2, Eye, PlayCircle, Video } from 'lucide-react';
+import { CheckCircle2, Film, FolderOpen, PlayCircle, SearchX, Video } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { hasActiveSubscription } from '../../../lib/subscription';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
-import { parseTags, TagList } from '../../../shared/ui/tag-list';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useContentCategories, useContents } from '../hooks/use-contents';
+import { ContentCard } from './content-card';
 
 const m = messages.contents;
+const PREVIEW_COUNT = 6;
+const NO_FILTERS = { search: '', category: '' };
 
+/** Visitors: what the library holds, a locked preview of the newest videos and the way in. */
 function ContentsMarketing() {
   const { openSignIn } = useSignInDialog();
+  const contents = useContents(NO_FILTERS, true);
+  const categories = useContentCategories(true);
+  const list = contents.data ?? [];
+  const categoryList = categories.data ?? [];
+  const openLogin = () => openSignIn('login');
+
   return (
-    <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-sky-800 via-sky-700 to-cyan-600 text-white shadow-lg">
-      <div className="grid gap-8 p-6 sm:p-10 lg:grid-cols-2 lg:items-center">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">{m.title}</p>
-          <h1 className="mt-2 text-3xl font-extrabold leading-tight sm:text-4xl">{m.marketingTitle}</h1>
-          <p className="mt-4 text-sky-50">{m.marketingText}</p>
-          <ul className="mt-6 space-y-2">
-            {m.marketingPoints.map((point) => (
-              <li key={point} className="flex items-center gap-2 text-sm">
-                <CheckCircle2 className="size-5 text-cyan-300" aria-hidden />
-                {point}
+    <div className="space-y-10">
+      <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-sky-800 via-sky-700 to-cyan-600 text-white shadow-lg">
+        <div className="grid gap-8 p-6 sm:p-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">{m.title}</p>
+            <h1 className="mt-2 text-3xl font-extrabold leading-tight sm:text-4xl">{m.marketingTitle}</h1>
+            <p className="mt-4 text-sky-50">{m.marketingText}</p>
+            <ul className="mt-6 space-y-2">
+              {m.marketingPoints.map((point) => (
+                <li key={point} className="flex items-center gap-2 text-sm">
+                  <CheckCircle2 className="size-5 shrink-0 text-cyan-300" aria-hidden />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            <button type="button" onClick={openLogin} className={`${buttonStyles.accent} mt-8 w-full px-6 py-3 text-base sm:w-auto`}>
+              <PlayCircle className="size-5" aria-hidden />
+              {m.access}
+            </button>
+          </div>
+          {list.length > 0 ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/20">
+                <Film className="size-7 text-cyan-200" aria-hidden />
+                <p className="mt-3 text-2xl font-extrabold">{m.statsVideos(list.length)}</p>
+              </div>
+              <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/20">
+                <FolderOpen className="size-7 text-cyan-200" aria-hidden />
+                <p className="mt-3 text-2xl font-extrabold">{m.statsCategories(categoryList.length)}</p>
+              </div>
+              {categoryList.length > 0 && (
+                <ul className="flex flex-wrap gap-2 sm:col-span-2" aria-label={m.statsCategories(categoryList.length)}>
+                  {categoryList.map((c) => (
+                    <li key={c.id} className="rounded-full bg-white/15 px-3 py-1 text-xs font-semibold">
+                      {c.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : (
+            <div className="hidden aspect-video place-items-center rounded-2xl bg-white/10 ring-1 ring-white/20 lg:grid" aria-hidden>
+              <PlayCircle className="size-20 text-white/80" />
+            </div>
+          )}
+        </div>
+      </section>
+      {list.length > 0 && (
+        <section aria-labelledby="contents-preview" className="space-y-5">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 id="contents-preview" className="text-xl font-bold text-slate-900">
+              {m.previewTitle}
+            </h2>
+            <p className="text-sm font-medium text-slate-500">{m.previewLocked}</p>
+          </div>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {list.slice(0, PREVIEW_COUNT).map((content) => (
+              <li key={content.id}>
+                <ContentCard content={content} locked onLockedWatch={openLogin} />
               </li>
             ))}
           </ul>
-          <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.accent} mt-8 px-6 py-3 text-base`}>
-            <PlayCircle className="size-5" aria-hidden />
-            {m.access}
-          </button>
-        </div>
-        <div className="hidden aspect-video place-items-center rounded-2xl bg-white/10 ring-1 ring-white/20 lg:grid" aria-hidden>
-          <PlayCircle className="size-20 text-white/80" />
-        </div>
-      </div>
-    </section>
+        </section>
+      )}
+    </div>
   );
 }
 
+/** Signed-in users: banner, search, category filter and the card grid of spec 2.5. */
 function ContentsList() {
+  const { user } = useAuth();
+  const active = hasActiveSubscription(user);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const debounced = useDebouncedValue(search.trim());
@@ -55,6 +107,10 @@ function ContentsList() {
   const contents = useContents({ search: debounced, category }, true);
   const list = contents.data ?? [];
   const filtering = debounced !== '' || category !== '';
+  const clear = () => {
+    setSearch('');
+    setCategory('');
+  };
 
   return (
     <div className="space-y-6">
@@ -74,36 +130,33 @@ function ContentsList() {
       {contents.isPending ? (
         <PageSpinner label={messages.common.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={Video} title={filtering ? m.emptyFiltered : m.empty} />
+        filtering ? (
+          <EmptyState
+            icon={SearchX}
+            title={m.emptyFiltered}
+            description={m.emptyFilteredHint}
+            action={
+              <button type="button" onClick={clear} className={buttonStyles.secondary}>
+                {m.clearFilters}
+              </button>
+            }
+          />
+        ) : (
+          <EmptyState icon={Video} title={m.empty} description={m.emptyHint} />
+        )
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((content) => (
-            <li key={content.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <div className="flex items-center justify-between text-xs text-slate-500">
-                <span className="rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-700">{content.category_name ?? m.noCategory}</span>
-                <span className="inline-flex items-center gap-1">
-                  <Eye className="size-3.5" aria-hidden />
-                  {formatNumber(content.views_count)}
-                </span>
-              </div>
-              <h2 className="mt-3 text-lg font-bold text-slate-900">{content.title}</h2>
-              {content.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{content.description}</p>}
-              <div className="mt-3">
-                <TagList tags={parseTags(content.tags)} />
-              </div>
-              <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-                <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-                  <CalendarDays className="size-3.5" aria-hidden />
-                  {formatDate(content.created_at)}
-                </span>
-                <Link to={`/content/${content.id}`} className={buttonStyles.primary}>
-                  <PlayCircle className="size-4" aria-hidden />
-                  {m.watch}
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="text-sm text-slate-500" aria-live="polite">
+            {m.results(list.length)}
+          </p>
+          <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${contents.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {list.map((content) => (
+              <li key={content.id}>
+                <ContentCard content={content} locked={!active} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../app/query-keys';
 import { fetchContent, fetchContentCategories, fetchContents } from '../api/contents-api';
 
@@ -13,4 +13,15 @@ export const useContents = (filters: { search: string; category: string }, enabl
 export const useContentCategories = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.contentCategories, queryFn: fetchContentCategories, enabled, staleTime: 5 * 60_000 });
 
-export const useContent = (id: string) => useQuery({ queryKey: queryKeys.content(id), queryFn: () => fetchContent(id) });
+/** Opening a content counts a view on the server, so the lists' view counts are refreshed after it. */
+export function useContent(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.content(id),
+    queryFn: async () => {
+      const content = await fetchContent(id);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contentsAll });
+      return content;
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import type { Course, CourseCategory, Lesson, LessonProgress } from '@clima/contract/courses';
+import type { Course, CourseCategory, CourseLesson, LessonProgress } from '@clima/contract/courses';
 import { api, ApiError, apiList, withQuery } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
@@ -41,14 +41,16 @@ export async function fetchCourse(id: string): Promise<Course> {
   }
 }
 
-export const fetchLessons = (id: string) => apiList<Lesson>(`/api/courses/${encodeURIComponent(id)}/lessons`);
+export const fetchLessons = (id: string) => apiList<CourseLesson>(`/api/courses/${encodeURIComponent(id)}/lessons`);
 export const fetchProgress = (id: string) => apiList<LessonProgress>(`/api/courses/${encodeURIComponent(id)}/progress`);
 
-/** Failures are logged and ignored (spec section 8). */
-export async function markLessonDone(courseId: string, lessonId: number): Promise<void> {
+/** Records a completed lesson. Failures are logged and ignored (spec section 8); resolves to whether it was saved. */
+export async function markLessonDone(courseId: string, lessonId: number): Promise<boolean> {
   try {
     await api(`/api/courses/${encodeURIComponent(courseId)}/lessons/${lessonId}/progress`, { method: 'POST' });
+    return true;
   } catch (err) {
-    console.error('Falha ao registrar progresso da lição', err);
+    console.error(m.progressFailed, err);
+    return false;
   }
 }

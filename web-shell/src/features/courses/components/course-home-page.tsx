@@ -1,4 +1,5 @@
-import { BookOpen, Clock, Layers } from 'lucide-react';
+import type { CourseCategory } from '@clima/contract/courses';
+import { ArrowRight, BookOpen, Clock, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
@@ -14,11 +15,57 @@ import { useCourseCategories } from '../hooks/use-courses';
 
 const m = messages.courses;
 
+function CategoryCard({ category }: { category: CourseCategory }) {
+  const name = category.name.trim() || m.general;
+  return (
+    <Link
+      to={`/course-category/${encodeURIComponent(category.slug || String(category.id))}`}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+      data-testid="course-category-card"
+    >
+      <div className="relative aspect-[5/2] overflow-hidden bg-gradient-to-br from-sky-700 via-sky-600 to-cyan-500 sm:aspect-[16/9]">
+        {category.cover_image_url ? (
+          <img src={category.cover_image_url} alt="" loading="lazy" className="size-full object-cover transition duration-300 group-hover:scale-105" />
+        ) : (
+          <span className="absolute inset-0 grid place-items-center" aria-hidden>
+            <span className="grid size-16 place-items-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+              <BookOpen className="size-8 text-white" />
+            </span>
+          </span>
+        )}
+        <span className="absolute left-3 top-3 max-w-[calc(100%-1.5rem)] truncate rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-sky-800 shadow-sm backdrop-blur">
+          {name}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
+          <span className="inline-flex items-center gap-1.5" data-testid="category-lessons">
+            <Layers className="size-4" aria-hidden />
+            {m.lessons(category.lessons_count ?? 0)}
+          </span>
+          <span className="inline-flex items-center gap-1.5" data-testid="category-duration">
+            <Clock className="size-4" aria-hidden />
+            {formatDuration(category.total_duration ?? 0)}
+          </span>
+        </p>
+        <h2 className="mt-2 text-lg font-bold text-slate-900 group-hover:text-sky-700">{category.name}</h2>
+        {category.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{category.description}</p>}
+        <span className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-semibold text-sky-700">
+          {m.openCategory}
+          <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
+        </span>
+      </div>
+    </Link>
+  );
+}
+
 function CourseHome() {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const { data = [], isPending } = useCourseCategories(debounced, true);
+  // The select lists every category, whatever the search says, so the chosen one never vanishes from it.
+  const all = useCourseCategories('', true);
   const shown = selected ? data.filter((c) => String(c.id) === selected) : data;
   const filtering = debounced !== '' || selected !== '';
 
@@ -28,9 +75,9 @@ function CourseHome() {
       <PageHeader title={m.title} subtitle={m.subtitle} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-        <Select label={m.allCourses} value={selected} onChange={(e) => setSelected(e.target.value)} className="sm:w-64">
+        <Select label={m.categoryFilter} value={selected} onChange={(e) => setSelected(e.target.value)} className="sm:w-64">
           <option value="">{m.allCourses}</option>
-          {data.map((c) => (
+          {(all.data ?? []).map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name}
             </option>
@@ -45,33 +92,7 @@ function CourseHome() {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((c) => (
             <li key={c.id}>
-              <Link
-                to={`/course-category/${c.slug || c.id}`}
-                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-              >
-                <div className="relative aspect-[16/9] bg-gradient-to-br from-sky-600 to-cyan-500">
-                  {c.cover_image_url ? (
-                    <img src={c.cover_image_url} alt="" loading="lazy" className="size-full object-cover" />
-                  ) : (
-                    <BookOpen className="absolute left-1/2 top-1/2 size-12 -translate-x-1/2 -translate-y-1/2 text-white/80" aria-hidden />
-                  )}
-                </div>
-                <div className="flex flex-1 flex-col p-5">
-                  <p className="text-xs font-semibold uppercase tracking-wide text-sky-700">{c.name || m.general}</p>
-                  <h2 className="mt-1 text-lg font-bold text-slate-900 group-hover:text-sky-700">{c.name}</h2>
-                  {c.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{c.description}</p>}
-                  <p className="mt-auto flex gap-4 pt-4 text-sm text-slate-500">
-                    <span className="inline-flex items-center gap-1.5">
-                      <Layers className="size-4" aria-hidden />
-                      {m.lessons(c.lessons_count ?? 0)}
-                    </span>
-                    <span className="inline-flex items-center gap-1.5">
-                      <Clock className="size-4" aria-hidden />
-                      {formatDuration(c.total_duration ?? 0)}
-                    </span>
-                  </p>
-                </div>
-              </Link>
+              <CategoryCard category={c} />
             </li>
           ))}
         </ul>

@@ -1,110 +1,219 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { LessonProgress } from '@clima/contract/courses';
-import { ArrowLeft, CheckCircle2, Clock } from 'lucide-react';
-import { useState } from 'react';
+import type { Course, CourseLesson } from '@clima/contract/courses';
+import { resolveVideoSource } from '@clima/contract/video';
+import { ArrowLeft, Check, Clock, ListVideo, SearchX, TriangleAlert } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from '@clima/router';
-import { queryKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner, Spinner } from '../../../shared/ui/spinner';
 import { VideoEmbed } from '../../../shared/ui/video-embed';
 import { AccessGuard } from '../../access/components/access-guard';
-import { markLessonDone } from '../api/courses-api';
-import { useCourse, useCourseLessons, useCourseProgress } from '../hooks/use-courses';
+import { useCourse, useCourseLessons, useCourseProgress, useMarkLessonDone } from '../hooks/use-courses';
 
 const m = messages.courses;
 
+/** The course's own video, shown when it has no lessons yet. */
+function CourseVideo({ course }: { course: Course }) {
+  const source = resolveVideoSource(course);
+  const videoId = source.kind === 'hosted' && source.video.provider === 'youtube' ? source.video.id : null;
+  return (
+    <VideoEmbed
+      videoId={videoId}
+      fileUrl={source.kind === 'file' ? source.url : null}
+      title={course.title}
+      vertical={course.video_orientation === 'vertical'}
+    />
+  );
+}
+
+function ProgressBox({ completed, total }: { completed: number; total: number }) {
+  const percent = total ? Math.round((completed / total) * 100) : 0;
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="course-progress-title" data-testid="course-progress">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <h2 id="course-progress-title" className="font-semibold text-slate-900">
+          {m.progress}
+        </h2>
+        <span className="font-bold text-sky-700" data-testid="course-progress-percent">
+          {percent}%
+        </span>
+      </div>
+      <div
+        className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-labelledby="course-progress-title"
+      >
+        <div className="h-full rounded-full bg-gradient-to-r from-sky-500 to-cyan-400 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-500" data-testid="course-progress-count">
+        {m.progressCount(completed, total)}
+      </p>
+    </section>
+  );
+}
+
+function LessonList({
+  lessons,
+  done,
+  selectedId,
+  onSelect,
+  loading,
+}: {
+  lessons: CourseLesson[];
+  done: Set<number>;
+  selectedId: number | undefined;
+  onSelect: (lesson: CourseLesson) => void;
+  loading: boolean;
+}) {
+  return (
+    <aside className="h-fit overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="course-lessons-title">
+      <h2 id="course-lessons-title" className="flex items-center gap-2 border-b border-slate-100 px-5 py-4 font-semibold text-slate-900">
+        <ListVideo className="size-5 text-sky-600" aria-hidden />
+        {m.lessonsList}
+      </h2>
+      {loading ? (
+        <div className="grid place-items-center py-10">
+          <Spinner label={messages.common.loading} />
+        </div>
+      ) : lessons.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-slate-500">{m.noLessons}</p>
+      ) : (
+        // The list scrolls above about 24rem (spec 2.9).
+        <ol className="max-h-96 space-y-1 overflow-y-auto p-2" data-testid="lesson-list">
+          {lessons.map((lesson, index) => {
+            const isDone = done.has(lesson.id);
+            const isSelected = selectedId === lesson.id;
+            return (
+              <li key={lesson.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(lesson)}
+                  aria-current={isSelected ? 'true' : undefined}
+                  data-testid="lesson-item"
+                  data-completed={isDone}
+                  className={`flex w-full gap-3 rounded-xl p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-sky-600 ${
+                    isSelected ? 'bg-sky-50 ring-1 ring-sky-200' : 'hover:bg-slate-50'
+                  }`}
+                >
+                  <span
+                    className={`grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold ${
+                      isDone ? 'bg-emerald-500 text-white' : isSelected ? 'bg-sky-600 text-white' : 'bg-slate-100 text-slate-600'
+                    }`}
+                  >
+                    {isDone ? (
+                      <>
+                        <Check className="size-4" strokeWidth={3} aria-hidden />
+                        <span className="sr-only">{m.completed}</span>
+                      </>
+                    ) : (
+                      index + 1
+                    )}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className={`block text-sm font-semibold ${isSelected ? 'text-sky-800' : 'text-slate-900'}`}>{lesson.title}</span>
+                    {lesson.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-500">{lesson.description}</span>}
+                    <span className="mt-1 inline-flex items-center gap-1 text-xs text-slate-400">
+                      <Clock className="size-3.5" aria-hidden />
+                      {formatDuration(lesson.duration_seconds)}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </aside>
+  );
+}
+
 function CourseDetail({ id }: { id: string }) {
-  const queryClient = useQueryClient();
   const course = useCourse(id);
   const lessons = useCourseLessons(id);
   const progress = useCourseProgress(id);
+  const markDone = useMarkLessonDone(id);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // Lessons completed in this visit: shown at once, whatever the server list says while it reloads.
+  const [doneHere, setDoneHere] = useState<ReadonlySet<number>>(() => new Set());
+  const playerRef = useRef<HTMLDivElement>(null);
 
   if (course.isPending) return <PageSpinner label={messages.common.loading} />;
-  if (course.isError) return <EmptyState icon={Clock} title={course.error.message} />;
+  if (course.isError) {
+    const notFound = course.error.message === m.notFound;
+    return (
+      <div className="space-y-6">
+        <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-sky-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden />
+          {m.backToCourses}
+        </Link>
+        <EmptyState icon={notFound ? SearchX : TriangleAlert} title={course.error.message} />
+      </div>
+    );
+  }
 
   const list = lessons.data ?? [];
-  const done = new Set((progress.data ?? []).filter((p) => p.completed === 1).map((p) => p.lesson_id));
-  const selected = list.find((l) => l.id === selectedId) ?? list[0];
+  const done = new Set([...(progress.data ?? []).filter((p) => p.completed === 1).map((p) => p.lesson_id), ...doneHere]);
+  const selectedIndex = Math.max(0, list.findIndex((l) => l.id === selectedId));
+  const selected = list[selectedIndex];
   const completed = list.filter((l) => done.has(l.id)).length;
-  const percent = list.length ? Math.round((completed / list.length) * 100) : 0;
-  const back = course.data.category_slug ? `/course-category/${course.data.category_slug}` : '/';
+  const slug = course.data.category_slug;
+  const back = slug ? `/course-category/${encodeURIComponent(slug)}` : '/';
 
-  // A lesson counts as done once its video frame has loaded (spec section 4).
+  // A lesson counts as completed once its video frame has finished loading (spec section 4).
   const onLessonLoaded = (lessonId: number) => {
     if (done.has(lessonId)) return;
-    queryClient.setQueryData<LessonProgress[]>(queryKeys.courseProgress(id), (old = []) => [
-      ...old.filter((p) => p.lesson_id !== lessonId),
-      { lesson_id: lessonId, completed: 1 },
-    ]);
-    void markLessonDone(id, lessonId);
+    setDoneHere((old) => new Set(old).add(lessonId));
+    markDone.mutate(lessonId);
+  };
+
+  const select = (lesson: CourseLesson) => {
+    setSelectedId(lesson.id);
+    // On a phone the list sits below the player: bring the player back into view.
+    const top = playerRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) playerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   return (
     <div className="space-y-6">
       <Link to={back} className="inline-flex items-center gap-1.5 text-sm font-medium text-sky-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden />
-        {messages.common.back}
+        {slug && course.data.category_name ? m.backToCategory(course.data.category_name) : m.backToCourses}
       </Link>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-5">
-          <VideoEmbed
-            key={selected?.id}
-            videoId={selected?.youtube_video_id ?? null}
-            title={selected?.title ?? course.data.title}
-            onLoad={selected ? () => onLessonLoaded(selected.id) : undefined}
-          />
-          <div>
-            <h1 className="text-2xl font-bold text-slate-900">{course.data.title}</h1>
-            {course.data.description && <p className="mt-2 text-slate-600">{course.data.description}</p>}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-5">
+          <div ref={playerRef} className="scroll-mt-24">
+            {selected ? (
+              <VideoEmbed
+                key={selected.id}
+                videoId={selected.youtube_video_id}
+                title={selected.title}
+                onLoad={() => onLessonLoaded(selected.id)}
+              />
+            ) : lessons.isPending ? (
+              <div className="grid aspect-video w-full place-items-center rounded-2xl bg-slate-900">
+                <Spinner label={messages.common.loading} />
+              </div>
+            ) : (
+              <CourseVideo course={course.data} />
+            )}
           </div>
-          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="progress-title">
-            <div className="flex items-center justify-between text-sm">
-              <h2 id="progress-title" className="font-semibold text-slate-900">
-                {m.progress}
-              </h2>
-              <span className="font-semibold text-sky-700">{percent}%</span>
-            </div>
-            <div className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-labelledby="progress-title">
-              <div className="h-full rounded-full bg-gradient-to-r from-sky-500 to-cyan-400" style={{ width: `${percent}%` }} />
-            </div>
-            <p className="mt-2 text-sm text-slate-500">{m.progressCount(completed, list.length)}</p>
-          </section>
+          <div>
+            {selected && (
+              <p className="text-sm font-semibold text-sky-700" data-testid="current-lesson">
+                {m.lessonPosition(selectedIndex + 1, list.length)} · {selected.title}
+              </p>
+            )}
+            <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{course.data.title}</h1>
+            {course.data.description && <p className="mt-2 whitespace-pre-line text-slate-600">{course.data.description}</p>}
+            {selected?.description && <p className="mt-3 border-l-4 border-sky-200 pl-3 text-sm text-slate-600">{selected.description}</p>}
+          </div>
+          <ProgressBox completed={completed} total={list.length} />
         </div>
-        <aside className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <h2 className="border-b border-slate-100 px-5 py-4 font-semibold text-slate-900">{m.lessonsList}</h2>
-          <ol className="max-h-96 overflow-y-auto p-2">
-            {list.map((lesson, index) => {
-              const isDone = done.has(lesson.id);
-              const isSelected = selected?.id === lesson.id;
-              return (
-                <li key={lesson.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelectedId(lesson.id)}
-                    aria-current={isSelected ? 'true' : undefined}
-                    className={`flex w-full gap-3 rounded-xl p-3 text-left transition-colors ${isSelected ? 'bg-sky-50' : 'hover:bg-slate-50'}`}
-                  >
-                    <span
-                      className={`grid size-7 shrink-0 place-items-center rounded-full text-xs font-bold ${
-                        isDone ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600'
-                      }`}
-                    >
-                      {isDone ? <CheckCircle2 className="size-4" aria-label="Concluída" /> : index + 1}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-semibold text-slate-900">{lesson.title}</span>
-                      {lesson.description && <span className="block truncate text-xs text-slate-500">{lesson.description}</span>}
-                      <span className="mt-0.5 block text-xs text-slate-400">{formatDuration(lesson.duration_seconds)}</span>
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </aside>
+        <LessonList lessons={list} done={done} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
       </div>
     </div>
   );
@@ -113,7 +222,7 @@ function CourseDetail({ id }: { id: string }) {
 export default function CoursePage() {
   const { id = '' } = useParams();
   return (
-    <AccessGuard subscriber>
+    <AccessGuard subscriber restrictedText={m.needLogin}>
       <CourseDetail id={id} />
     </AccessGuard>
   );

@@ -1,0 +1,212 @@
+import { formatTotalDuration, type Course } from '@clima/contract/courses';
+import { BookOpen, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from '@clima/router';
+import { messages } from '../../../i18n/messages';
+import { formatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { buttonStyles } from '../../../shared/ui/button';
+import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { SearchInput, Select } from '../../../shared/ui/filters';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { PageSpinner } from '../../../shared/ui/spinner';
+import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
+import { useCourseCategories } from '../../course-categories/hooks/use-course-categories';
+import { useAdminCourses, useDeleteCourse, useToggleCoursePublished } from '../hooks/use-admin-courses';
+import { StatusBadge } from './course-status-badge';
+
+const m = messages.courses;
+const c = messages.common;
+
+function CourseIdentity({ course }: { course: Course }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      {course.cover_image_url ? (
+        <img src={course.cover_image_url} alt="" className="size-11 shrink-0 rounded-xl object-cover ring-1 ring-slate-200" />
+      ) : (
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sky-50 text-sky-600" aria-hidden>
+          <BookOpen className="size-5" />
+        </span>
+      )}
+      <div className="min-w-0">
+        <Link to={`/admin/courses/${course.id}`} className="font-semibold text-slate-900 hover:text-sky-700 hover:underline">
+          {course.title}
+        </Link>
+        {course.description && <p className="line-clamp-2 text-sm text-slate-500">{course.description}</p>}
+        <p className="mt-0.5 text-xs text-slate-400">{m.lessonsSummary(course.lessons_count, formatTotalDuration(course.total_duration))}</p>
+      </div>
+    </div>
+  );
+}
+
+function RowActions({
+  course,
+  onToggle,
+  onDelete,
+  toggling,
+}: {
+  course: Course;
+  onToggle: () => void;
+  onDelete: () => void;
+  toggling: boolean;
+}) {
+  const navigate = useNavigate();
+  const published = course.is_published === 1;
+  return (
+    <div className="flex justify-end gap-1">
+      <button
+        type="button"
+        onClick={onToggle}
+        disabled={toggling}
+        aria-label={published ? m.unpublishLabel(course.title) : m.publishLabel(course.title)}
+        title={published ? m.unpublishLabel(course.title) : m.publishLabel(course.title)}
+        className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-emerald-50 hover:text-emerald-700 disabled:opacity-50"
+      >
+        {published ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
+      </button>
+      <button
+        type="button"
+        onClick={() => navigate(`/admin/courses/${course.id}`)}
+        aria-label={m.editLabel(course.title)}
+        title={c.edit}
+        className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-sky-50 hover:text-sky-700"
+      >
+        <Pencil className="size-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={m.deleteLabel(course.title)}
+        title={c.delete}
+        className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/** The category column: its name and, below, the slug the category filter uses. */
+function CategoryCell({ course }: { course: Course }) {
+  if (!course.category_name) return <span className="text-xs italic text-slate-400">{m.noCategory}</span>;
+  return (
+    <div className="min-w-0">
+      <span className="inline-block max-w-full truncate rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{course.category_name}</span>
+      {course.category_slug && <p className="mt-1 truncate font-mono text-[11px] text-slate-400">/{course.category_slug}</p>}
+    </div>
+  );
+}
+
+/** /admin/courses: 'Gerenciar Aulas' (spec 2.14). */
+export function CoursesPage() {
+  const { admin } = useAdminAuth();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const courses = useAdminCourses({ search: debounced, category }, admin !== null);
+  const categories = useCourseCategories('', admin !== null);
+  const toggle = useToggleCoursePublished();
+  const remove = useDeleteCourse();
+  const [deleting, setDeleting] = useState<Course | null>(null);
+  const list = courses.data ?? [];
+  const filtering = debounced !== '' || category !== '';
+
+  const actions = (course: Course) => (
+    <RowActions
+      course={course}
+      toggling={toggle.isPending && toggle.variables?.id === course.id}
+      onToggle={() => toggle.mutate(course)}
+      onDelete={() => setDeleting(course)}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={
+          <button type="button" onClick={() => navigate('/admin/courses/new')} className={buttonStyles.primary}>
+            <Plus className="size-4" aria-hidden />
+            {m.create}
+          </button>
+        }
+      />
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
+        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
+        <Select label={m.categoryFilter} value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-64">
+          <option value="">{m.allCategories}</option>
+          {(categories.data ?? []).map((cat) => (
+            <option key={cat.id} value={cat.slug}>
+              {cat.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {courses.isPending ? (
+        <PageSpinner label={c.loading} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={BookOpen} title={m.empty} description={filtering ? m.emptyFilteredHint : m.emptyHint} />
+      ) : (
+        <>
+          <ul className="space-y-3 xl:hidden" aria-label={m.title}>
+            {list.map((course) => (
+              <li key={course.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="course-row">
+                <CourseIdentity course={course} />
+                <div className="mt-3 flex flex-wrap items-start gap-2">
+                  <StatusBadge published={course.is_published === 1} />
+                  <CategoryCell course={course} />
+                </div>
+                <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                  <span className="text-xs text-slate-500">{formatDate(course.created_at)}</span>
+                  {actions(course)}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-5 py-3">{m.columns.lesson}</th>
+                  <th scope="col" className="px-4 py-3">{m.columns.category}</th>
+                  <th scope="col" className="px-4 py-3">{m.columns.status}</th>
+                  <th scope="col" className="px-4 py-3">{m.columns.created}</th>
+                  <th scope="col" className="px-5 py-3 text-right">{m.columns.actions}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((course) => (
+                  <tr key={course.id} className="align-top hover:bg-slate-50/60" data-testid="course-row">
+                    <td className="px-5 py-3">
+                      <CourseIdentity course={course} />
+                    </td>
+                    <td className="w-52 max-w-52 px-4 py-3">
+                      <CategoryCell course={course} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <StatusBadge published={course.is_published === 1} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDate(course.created_at)}</td>
+                    <td className="px-5 py-3">{actions(course)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <DeleteConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={m.deleteTitle}
+        description={deleting ? m.deleteWarning(deleting.title) : undefined}
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting.id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LessonCreateBody, parseYouTubeId, type CourseLesson } from '@clima/contract/courses';
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { messages } from '../../../i18n/messages';
+import { ApiError } from '../../../lib/api';
+import { Alert } from '../../../shared/ui/alert';
+import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
+import { Modal } from '../../../shared/ui/modal';
+import { useSaveLesson } from '../hooks/use-lessons';
+
+const m = messages.courses;
+type Values = { title: string; description: string; youtube_video_id: string; duration_seconds: string };
+const resolver = zodResolver(LessonCreateBody) as unknown as Resolver<Values>;
+
+/** 754 → '12:34'; 3900 → '1:05:00'. */
+export function formatClock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const min = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(min)}:${pad(s)}` : `${min}:${pad(s)}`;
+}
+
+function valuesOf(lesson: CourseLesson | null): Values {
+  return {
+    title: lesson?.title ?? '',
+    description: lesson?.description ?? '',
+    youtube_video_id: lesson?.youtube_video_id ?? '',
+    duration_seconds: lesson ? formatClock(lesson.duration_seconds) : '',
+  };
+}
+
+/** Add ('new') or edit a lesson of a course: title, description, YouTube id or link, duration (mm:ss or h:mm:ss). */
+export function LessonFormDialog({
+  courseId,
+  target,
+  onClose,
+}: {
+  courseId: number;
+  target: CourseLesson | 'new' | null;
+  onClose: () => void;
+}) {
+  const save = useSaveLesson(courseId);
+  const editing = target !== null && target !== 'new' ? target : null;
+  return (
+    <Modal
+      open={target !== null}
+      onClose={onClose}
+      title={editing ? m.lessonEditTitle : m.lessonCreateTitle}
+      closeLabel={messages.common.close}
+      dismissible={!save.isPending}
+      size="lg"
+    >
+      {/* A fresh form for every opening: it starts from the lesson's values, never from the last one. */}
+      <LessonForm key={editing?.id ?? 'new'} lesson={editing} save={save} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; save: ReturnType<typeof useSaveLesson>; onClose: () => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const uid = useId();
+  const ids = { title: `${uid}-t`, description: `${uid}-d`, video: `${uid}-v`, duration: `${uid}-du` };
+  const { register, handleSubmit, control, formState } = useForm<Values>({ defaultValues: valuesOf(lesson), resolver });
+  const errors = formState.errors;
+  const video = useWatch({ control, name: 'youtube_video_id' });
+  const parsedId = video?.trim() ? parseYouTubeId(video) : null;
+
+  const onValid = async (values: Values) => {
+    setServerError(null);
+    try {
+      // The resolver has turned the link into the id and the duration into seconds.
+      await save.mutateAsync({ id: lesson?.id ?? null, body: values as unknown as LessonCreateBody });
+      onClose();
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.message : m.lessonSaveFailed);
+    }
+  };
+
+  const error = (id: string, message?: string) =>
+    message ? (
+      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+        {message}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+      <div>
+        <label htmlFor={ids.title} className={labelStyles}>
+          {m.lessonTitle}
+        </label>
+        <input
+          id={ids.title}
+          autoComplete="off"
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={errors.title ? `${ids.title}-error` : undefined}
+          className={inputStyles}
+          {...register('title')}
+        />
+        {error(ids.title, errors.title?.message)}
+      </div>
+      <div>
+        <label htmlFor={ids.description} className={labelStyles}>
+          {m.lessonDescription}
+        </label>
+        <textarea
+          id={ids.description}
+          rows={3}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={errors.description ? `${ids.description}-error` : undefined}
+          className={inputStyles}
+          {...register('description')}
+        />
+        {error(ids.description, errors.description?.message)}
+      </div>
+      <div>
+        <label htmlFor={ids.video} className={labelStyles}>
+          {m.lessonVideo}
+        </label>
+        <input
+          id={ids.video}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={m.lessonVideoPlaceholder}
+          aria-invalid={Boolean(errors.youtube_video_id)}
+          aria-describedby={errors.youtube_video_id ? `${ids.video}-error` : undefined}
+          className={`${inputStyles} font-mono text-xs`}
+          {...register('youtube_video_id')}
+        />
+        {parsedId && !errors.youtube_video_id && (
+          <p className="mt-1.5 flex items-center gap-1.5 text-xs text-emerald-700">
+            <CheckCircle2 className="size-3.5" aria-hidden />
+            {m.lessonVideoId(parsedId)}
+          </p>
+        )}
+        {error(ids.video, errors.youtube_video_id?.message)}
+      </div>
+      <div>
+        <label htmlFor={ids.duration} className={labelStyles}>
+          {m.lessonDuration}
+        </label>
+        <input
+          id={ids.duration}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={m.lessonDurationPlaceholder}
+          aria-invalid={Boolean(errors.duration_seconds)}
+          aria-describedby={`${ids.duration}-hint${errors.duration_seconds ? ` ${ids.duration}-error` : ''}`}
+          className={`${inputStyles} sm:w-40`}
+          {...register('duration_seconds')}
+        />
+        <p id={`${ids.duration}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {m.lessonDurationHint}
+        </p>
+        {error(ids.duration, errors.duration_seconds?.message)}
+      </div>
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
+          {messages.common.cancel}
+        </button>
+        <button type="submit" disabled={save.isPending} className={buttonStyles.primary}>
+          {save.isPending ? m.saving : lesson ? m.lessonSubmitEdit : m.lessonSubmitCreate}
+        </button>
+      </div>
+    </form>
+  );
+}
