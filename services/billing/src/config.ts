@@ -20,6 +20,10 @@ export const billingEnv = {
   /** …or Payment Links (the trial is then configured in the link). */
   STRIPE_PAYMENT_LINK_MONTHLY: optional,
   STRIPE_PAYMENT_LINK_ANNUAL: optional,
+  /** Stripe.js, loaded by the web checkout dialog (the gateway's CSP allows https://js.stripe.com). */
+  STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3'),
+  /** An optional stylesheet for the checkout dialog (must be allowed by the gateway's CSP). */
+  STRIPE_CHECKOUT_STYLESHEET_URL: z.string().url().optional(),
   /** Secret that signs the sandbox's Stripe-format events; random per process when unset. */
   BILLING_SANDBOX_WEBHOOK_SECRET: optional,
   /** Where the sandbox delivers its events; by default this process's own webhook route. */

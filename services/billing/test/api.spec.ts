@@ -31,6 +31,8 @@ describe('billing API', () => {
         { id: 'monthly', name: 'Mensal', price_cents: 1990, price: 19.9, currency: 'BRL', interval: 'month', label: 'R$ 19,90/mês' },
         { id: 'annual', name: 'Anual', price_cents: 19900, price: 199, currency: 'BRL', interval: 'year', label: 'R$ 199,00/ano', monthly_equivalent_cents: 1658 },
       ],
+      // the sandbox's pages are ours: the checkout dialog has nothing external to load
+      checkout: { provider: 'sandbox', script_url: null, stylesheet_url: null },
     });
   });
 
@@ -115,6 +117,11 @@ describe('billing API', () => {
       ({ app: stripeApp } = await buildApp(env));
     });
     afterAll(() => stripeApp.close());
+
+    it('GET /api/plans tells the checkout dialog to load Stripe.js', async () => {
+      const res = await request(stripeApp.getHttpServer()).get('/api/plans').expect(200);
+      expect(res.body.checkout).toEqual({ provider: 'stripe', script_url: 'https://js.stripe.com/v3', stylesheet_url: null });
+    });
 
     it('checkout is the plan’s link carrying our user id', async () => {
       const userId = newUserId();

@@ -28,6 +28,8 @@ export class WebhookPayloadError extends Error {}
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** The provider's browser script and stylesheet for the checkout dialog (GET /api/plans). */
+  readonly client: { script_url: string | null; stylesheet_url: string | null };
   /** A hosted checkout for the plan, carrying our user id; the browser is sent to `url`. */
   createCheckout(req: CheckoutRequest): Promise<{ url: string }>;
   /** The provider's self-service page (change card, cancel). */

@@ -9,7 +9,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const date = (v: unknown): Date | null => {
   const n = num(v);
-  return n === null ? null : new Date(n * 1000);
+  if (n === null) return null;
+  const d = new Date(n * 1000);
+  // a timestamp outside what a date can hold is no date at all (never an Invalid Date further down)
+  return Number.isNaN(d.getTime()) ? null : d;
 };
 /** An expandable field: an id, or the expanded object with an id. */
 const ref = (v: unknown): string | null => str(v) ?? str(obj(v).id);

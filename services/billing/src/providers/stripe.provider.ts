@@ -9,10 +9,12 @@ import { StripeEventReader } from './stripe-events';
 /** The default provider: Stripe Checkout Sessions (or Payment Links), the Customer Portal, signed webhooks. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
+  readonly client: { script_url: string | null; stylesheet_url: string | null };
   private readonly stripe: Stripe;
   private readonly reader: StripeEventReader;
 
   constructor(private readonly config: BillingConfig) {
+    this.client = { script_url: config.STRIPE_JS_URL, stylesheet_url: config.STRIPE_CHECKOUT_STYLESHEET_URL ?? null };
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY!, { maxNetworkRetries: 2, timeout: 10_000 });
     this.reader = new StripeEventReader(
       'stripe',

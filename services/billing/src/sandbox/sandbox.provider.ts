@@ -11,6 +11,8 @@ import { sandboxId, SandboxStore } from './sandbox-store';
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  /** The sandbox's pages are served by this service: the browser has nothing external to load. */
+  readonly client = { script_url: null, stylesheet_url: null };
   private readonly reader: StripeEventReader;
 
   constructor(
