@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { skipTrialDialog } from '../pages/billing-pages';
 import { ProfilePage } from '../pages/profile-page';
 import { ShellPage } from '../pages/shell-page';
 import { newUser } from '../support/api';
@@ -7,6 +8,8 @@ test('register → signed-in header → profile edit → password change → log
   const user = newUser('conta');
   const shell = new ShellPage(page);
   const profile = new ProfilePage(page);
+  // the free-trial offer opens once per session for a new account; this path is about the account itself
+  await skipTrialDialog(page);
 
   await shell.goto('/');
   await expect(page.getByRole('heading', { name: 'Acesso Restrito' })).toBeVisible();

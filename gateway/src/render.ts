@@ -31,6 +31,9 @@ const JSON_ERRORS: Record<string, { status: number; body: string }> = {
   '@api_not_found': { status: 404, body: 'Rota não encontrada' },
 };
 
+/** Answer of the requests nginx refuses before any location (broken path, too long); served from a URI, not a named location. */
+const BAD_REQUEST = 'Requisição inválida';
+
 const MIME = `types {
     text/html html htm;
     text/css css;
@@ -193,9 +196,20 @@ ${upstreams}
         server_name _;
         client_max_body_size 1m;
 
+        # Requests nginx refuses itself (a NUL or a broken escape in the path, a path or headers too long).
+        error_page 400 414 494 /_errors/bad-request.json;
+        location = /_errors/bad-request.json {
+            internal;
+            default_type application/json;
+            add_header X-Request-Id $request_id always;
+            return 400 '${JSON.stringify({ error: BAD_REQUEST })}';
+        }
+
         # Identity of the caller (nginx auth_request). Never reachable from outside.
         location = /_identity {
             internal;
+            # the subrequest carries the main request's Content-Length: the limit is the route's, not this one's
+            client_max_body_size 0;
             proxy_pass http://auth/internal/identity;
             proxy_pass_request_body off;
             proxy_set_header Content-Length "";

@@ -1,81 +1,93 @@
 /**
- * GET /api/admin/stats through the real gateway, with every service running from its build and answering
- * over Redis RPC; then with the billing service stopped: the answer still comes, names the missing part,
- * and keeps the other services' figures.
+ * GET /api/admin/stats: this service (in-process, as the gateway would call it) asks the real catalog, ranking and
+ * billing services, started from their builds as child processes, over Redis RPC. Then billing is stopped: the
+ * answer still comes, names the missing part and keeps the other services' figures.
+ * Needs the services built (`npx tsc -b services/catalog services/ranking services/billing`).
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AdminStats } from '@clima/contract';
 import { Client } from 'pg';
-import { AdministratorsService } from '../src/administrators/administrators.service';
 import { assembleAdminStats, dayMonth } from '../src/stats/admin-stats.assemble';
-import { bootApp, unique } from './helpers';
+import { adminBrowser, bootApp, Browser, registerUser, unique } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startPlatform, testPlatformEnv } = require('../../../infra/platform.cjs') as typeof import('../../../infra/platform.cjs');
-import type { Platform } from '../../../infra/platform.cjs';
+const { freePorts } = require('../../../infra/platform.cjs') as typeof import('../../../infra/platform.cjs');
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
+const ROOT = join(__dirname, '../../..');
+const REMOTE = ['catalog', 'ranking', 'billing'] as const;
 const RPC_TIMEOUT_MS = 1500;
 const saoPauloDay = (d = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
 
-let platform: Platform & { children: (ChildProcess & { name: string })[] };
-let base: string;
 let app: NestExpressApplication;
 let db: Client;
+const children = new Map<string, ChildProcess>();
 
-async function call(path: string, cookie?: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(cookie ? { cookie } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    // the answer must come within the RPC timeout, whatever is down; this only stops a hanging call
-    signal: AbortSignal.timeout(RPC_TIMEOUT_MS + 5000),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookies };
+async function healthy(port: number, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
-async function adminCookie(): Promise<string> {
-  const username = unique('painel');
-  await app.get(AdministratorsService).create({ username, password: 'senha-painel-1' });
-  const res = await call('/api/admin/auth/login', undefined, { method: 'POST', body: { username, password: 'senha-painel-1' } });
-  expect(res.status).toBe(200);
-  return res.cookies;
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A stats call the way the gateway makes it; it must come back within the RPC timeout, whatever is down. */
+async function getStats(browser: Browser) {
+  return Promise.race([
+    browser.get('/api/admin/stats'),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('GET /api/admin/stats did not answer')), RPC_TIMEOUT_MS + 5000)),
+  ]);
 }
 
 beforeAll(async () => {
-  ({ app } = await bootApp());
+  // a key prefix of this file's own (RPC patterns include it): no other spec's in-process service can answer
+  process.env.KEY_PREFIX = `${process.env.KEY_PREFIX}_dash${randomBytes(2).toString('hex')}`;
+  const ports = await freePorts(REMOTE.length);
+  const env = { ...process.env, LOG_LEVEL: 'warn', WORKERS_IN_PROCESS: 'false' };
+  for (const s of REMOTE) {
+    const migrate = spawnSync(process.execPath, [join(ROOT, `services/${s}/dist/migrate.js`)], { env, encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(`${s} migrate: ${migrate.stderr}`);
+  }
+  REMOTE.forEach((s, i) => {
+    const child = spawn(process.execPath, [join(ROOT, `services/${s}/dist/main.js`)], {
+      env: { ...env, [`${s.toUpperCase()}_PORT`]: String(ports[i]) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.set(s, child);
+  });
+  ({ app } = await bootApp({ RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS), ADMIN_STATS_CACHE_SECONDS: '0' }));
   db = new Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  // a key prefix of its own: no other spec's in-process service can answer this platform's RPC patterns
-  const env = await testPlatformEnv({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    KEY_PREFIX: `${process.env.KEY_PREFIX}_dash`,
-    LOG_LEVEL: 'warn',
-    RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
-    ADMIN_STATS_CACHE_SECONDS: '0',
-  });
-  platform = (await startPlatform({ env, install: false, build: false, seed: false })) as typeof platform;
-  base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+  const deadline = Date.now() + 240_000;
+  const up = await Promise.all(REMOTE.map((s, i) => healthy(ports[i]!, deadline)));
+  if (up.includes(false)) throw new Error(`not healthy: ${REMOTE.filter((_, i) => !up[i]).join(', ')}`);
 });
 
 afterAll(async () => {
-  await platform?.stop();
+  await Promise.all([...children.values()].map(stop));
   await db?.end();
   await app?.close();
 });
 
 describe('GET /api/admin/stats', () => {
   it('is for administrators only: 401 anonymous, 403 for a signed-in end user', async () => {
-    expect(await call('/api/admin/stats')).toMatchObject({ status: 401, json: { error: 'Não autorizado: faça login como administrador' } });
-    const reg = await call('/api/auth/register', undefined, {
-      method: 'POST',
-      body: { name: 'Técnico Sem Painel', email: `${unique('sem-painel')}@exemplo.com.br`, password: 'segredo123' },
-    });
-    expect(reg.status).toBe(201);
-    expect((await call('/api/admin/stats', reg.cookies)).status).toBe(403);
+    const anonymous = await getStats(new Browser(app));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: 'Não autorizado: faça login como administrador' });
+    const { browser } = await registerUser(app);
+    expect((await getStats(browser)).status).toBe(403);
   });
 
   it("assembles every service's figures, then names the part whose service stopped answering", async () => {
@@ -84,8 +96,7 @@ describe('GET /api/admin/stats', () => {
 
     // activity in each service's own schema
     const email = `${unique('recente')}@exemplo.com.br`;
-    const reg = await call('/api/auth/register', undefined, { method: 'POST', body: { name: 'Técnica Recente', email, password: 'segredo123' } });
-    expect(reg.status).toBe(201);
+    await registerUser(app, { name: 'Técnica Recente', email });
     const {
       rows: [category],
     } = await db.query(`INSERT INTO catalog.categories (name, slug) VALUES ($1, $2) RETURNING id`, [`Painel ${tag}`, `painel-${tag}`]);
@@ -107,10 +118,10 @@ describe('GET /api/admin/stats', () => {
       [`email_dash_${tag}_0`, `pi_dash_${tag}`],
     );
 
-    const cookie = await adminCookie();
-    const full = await call('/api/admin/stats', cookie);
+    const { browser } = await adminBrowser(app);
+    const full = await getStats(browser);
     expect(full.status).toBe(200);
-    const stats = full.json as unknown as AdminStats;
+    const stats = full.body as AdminStats;
     expect(stats.missing).toEqual([]);
     expect(Object.keys(stats).sort()).toEqual(
       ['activeSubscriptions', 'chartData', 'missing', 'monthlyRevenue', 'popularContents', 'recentUsers', 'subscriptionStats', 'totalCategories', 'totalContents', 'totalUsers', 'totalViews'].sort(),
@@ -145,15 +156,10 @@ describe('GET /api/admin/stats', () => {
     expect(stats.chartData.views.at(-1)!.views).toBeGreaterThanOrEqual(7);
 
     // billing stops: the dashboard still answers (within the RPC timeout) and says what is missing
-    const billing = platform.children.find((c) => c.name === 'billing');
-    expect(billing).toBeDefined();
-    await new Promise<void>((resolve) => {
-      billing!.once('exit', () => resolve());
-      billing!.kill('SIGTERM');
-    });
-    const partial = await call('/api/admin/stats', cookie);
+    await stop(children.get('billing')!);
+    const partial = await getStats(browser);
     expect(partial.status).toBe(200);
-    const degraded = partial.json as unknown as AdminStats;
+    const degraded = partial.body as AdminStats;
     expect(degraded.missing).toEqual(['billing']);
     expect(degraded.monthlyRevenue).toBe(0);
     expect(degraded.chartData.revenue).toEqual([]);

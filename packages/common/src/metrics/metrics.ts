@@ -1,6 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Optional } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServiceName } from '../config/config';
+import { EventBus } from '../events/event-bus';
+import { EVENT_SUBSCRIBERS } from '../events/events';
 import { Public } from '../identity/access';
+import { CONFIG } from '../platform.tokens';
 
 export const registry = new Registry();
 let started = false;
@@ -42,13 +46,53 @@ export const jobLag = new Histogram({
   registers: [registry],
 });
 
-/** GET /metrics in the Prometheus text format (not routed by the gateway). */
+export const queueOldestWaiting = new Gauge({
+  name: 'queue_oldest_waiting_seconds',
+  help: 'Age of the oldest job waiting in a BullMQ queue (how far its consumers lag)',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'prioritized'] as const;
+
+/** Refreshes depth and backlog age of a queue; bounded in time so a scrape never hangs on Redis. */
+export async function refreshQueueGauges(queue: import('bullmq').Queue, timeoutMs = 500): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const work = (async () => {
+    const counts = await queue.getJobCounts(...QUEUE_STATES);
+    for (const state of QUEUE_STATES) queueDepth.set({ queue: queue.name, state }, counts[state] ?? 0);
+    const [oldest] = await queue.getJobs(['wait'], 0, 0, true);
+    queueOldestWaiting.set({ queue: queue.name }, oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0);
+  })();
+  try {
+    await Promise.race([work, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)))]);
+  } catch {
+    // Redis unavailable: the gauges keep their last values; /health says why
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /metrics in the Prometheus text format (not routed by the gateway). A service that hears events
+ * refreshes the depth (queue_jobs) and backlog age (queue_oldest_waiting_seconds) of its event queue at
+ * each scrape, also when its consumers run in another process.
+ */
 @Controller()
 export class MetricsController {
+  constructor(
+    @Optional() private readonly bus?: EventBus,
+    @Optional() @Inject(CONFIG) private readonly config?: { SERVICE?: ServiceName },
+  ) {}
+
   @Get('metrics')
   @Public()
   @Header('Content-Type', 'text/plain; version=0.0.4')
-  metrics(): Promise<string> {
+  async metrics(): Promise<string> {
+    const service = this.config?.SERVICE;
+    if (this.bus && service && Object.values(EVENT_SUBSCRIBERS).some((list) => list.includes(service))) {
+      await refreshQueueGauges(this.bus.queue(service));
+    }
     return registry.metrics();
   }
 }
