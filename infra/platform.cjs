@@ -303,9 +303,10 @@ async function startPlatform(options = {}) {
   };
 
   const ports = Object.fromEntries(services.map((s) => [s, Number(env[`${s.toUpperCase()}_PORT`])]));
+  const healthMs = Number(env.PLATFORM_HEALTH_TIMEOUT_MS || 120_000);
   const checks = await Promise.all([
-    ...services.map(async (s) => [s, await waitHealthy(`http://127.0.0.1:${ports[s]}/health`, 60_000)]),
-    (async () => ['gateway', await waitHealthy(`http://127.0.0.1:${env.GATEWAY_PORT}/api/users/me`.replace('/api/users/me', '/'), 30_000)])(),
+    ...services.map(async (s) => [s, await waitHealthy(`http://127.0.0.1:${ports[s]}/health`, healthMs)]),
+    (async () => ['gateway', await waitHealthy(`http://127.0.0.1:${env.GATEWAY_PORT}/gateway-health`, healthMs)])(),
   ]);
   const failed = checks.filter(([, ok]) => !ok).map(([s]) => s);
   if (failed.length) {

@@ -235,6 +235,13 @@ ${
 
 ${jsonErrors}
 
+        # The gateway's own liveness (the services each have /health behind it).
+        location = /gateway-health {
+            access_log off;
+            default_type application/json;
+            return 200 '{"status":"ok"}';
+        }
+
         # Files in storage: only after a service said yes (X-Accel-Redirect).
         location /media/ {
             internal;
