@@ -28,3 +28,12 @@ export function Select({ label, className, children, ...props }: SelectHTMLAttri
     </div>
   );
 }
+
+/** The "N itens" line above a list; announced when a search or a filter changes it. */
+export function ResultCount({ children }: { children: string }) {
+  return (
+    <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+      {children}
+    </p>
+  );
+}

@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -71,10 +71,11 @@ export function AdministratorsPage() {
       {administrators.isPending ? (
         <PageSpinner label={c.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title={m.empty} />
+        <EmptyState icon={ShieldCheck} title={m.empty} description={debounced ? m.emptyFilteredHint : undefined} />
       ) : (
         <>
-          <ul className="space-y-3 md:hidden" aria-label={m.title}>
+          <ResultCount>{m.count(list.length)}</ResultCount>
+          <ul className={`space-y-3 md:hidden ${administrators.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
             {list.map((a) => (
               <li key={a.id} className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="administrator-row">
                 <div className="min-w-0">
@@ -87,7 +88,7 @@ export function AdministratorsPage() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+          <div className={`hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block ${administrators.isPlaceholderData ? 'opacity-60' : ''}`}>
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>

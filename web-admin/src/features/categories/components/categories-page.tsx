@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -46,38 +46,53 @@ export function CategoriesPage() {
       {categories.isPending ? (
         <PageSpinner label={c.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={FolderOpen} title={m.empty} description={debounced ? undefined : m.emptyHint} />
+        <EmptyState
+          icon={FolderOpen}
+          title={m.empty}
+          description={debounced ? m.emptyFilteredHint : m.emptyHint}
+          action={
+            debounced ? undefined : (
+              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+                <Plus className="size-4" aria-hidden />
+                {m.create}
+              </button>
+            )
+          }
+        />
       ) : (
-        <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
-          {list.map((category) => (
-            <li key={category.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="category-card">
-              <div className="flex items-start gap-3">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-sky-500 to-cyan-400 text-white shadow-sm" aria-hidden>
-                  <FolderOpen className="size-5" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <h2 className="truncate font-bold text-slate-900">{category.name}</h2>
-                  <p className="truncate font-mono text-xs text-sky-700">/{category.slug}</p>
+        <>
+          <ResultCount>{m.count(list.length)}</ResultCount>
+          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+            {list.map((category) => (
+              <li key={category.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="category-card">
+                <div className="flex items-start gap-3">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sky-50 text-sky-600" aria-hidden>
+                    <FolderOpen className="size-5" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <h2 className="truncate font-bold text-slate-900">{category.name}</h2>
+                    <p className="truncate font-mono text-xs text-sky-700">/{category.slug}</p>
+                  </div>
                 </div>
-              </div>
-              <p className={`mb-4 mt-3 line-clamp-3 text-sm ${category.description ? 'text-slate-600' : 'italic text-slate-400'}`}>{category.description || m.noDescription}</p>
-              <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-                <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-                  <CalendarDays className="size-3.5" aria-hidden />
-                  {m.createdOn(formatDate(category.created_at))}
-                </span>
-                <div className="flex gap-0.5">
-                  <button type="button" onClick={() => setFormTarget(category)} aria-label={m.editLabel(category.name)} title={c.edit} className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-sky-50 hover:text-sky-700">
-                    <Pencil className="size-4" aria-hidden />
-                  </button>
-                  <button type="button" onClick={() => setDeleting(category)} aria-label={m.deleteLabel(category.name)} title={c.delete} className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600">
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
+                <p className={`mb-4 mt-3 line-clamp-3 text-sm ${category.description ? 'text-slate-600' : 'italic text-slate-400'}`}>{category.description || m.noDescription}</p>
+                <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+                  <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+                    <CalendarDays className="size-3.5" aria-hidden />
+                    {m.createdOn(formatDate(category.created_at))}
+                  </span>
+                  <div className="flex gap-0.5">
+                    <button type="button" onClick={() => setFormTarget(category)} aria-label={m.editLabel(category.name)} title={c.edit} className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-sky-50 hover:text-sky-700">
+                      <Pencil className="size-4" aria-hidden />
+                    </button>
+                    <button type="button" onClick={() => setDeleting(category)} aria-label={m.deleteLabel(category.name)} title={c.delete} className="grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600">
+                      <Trash2 className="size-4" aria-hidden />
+                    </button>
+                  </div>
                 </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <CategoryFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <DeleteConfirmDialog

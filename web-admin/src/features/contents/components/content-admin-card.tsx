@@ -73,31 +73,31 @@ export function ContentAdminCard({
           </ul>
         )}
         <div className="mt-auto pt-4">
-        <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-            <CalendarDays className="size-3.5" aria-hidden />
-            {formatDate(content.created_at)}
-          </span>
-          <div className="flex gap-0.5">
-            <button
-              type="button"
-              onClick={onToggle}
-              disabled={toggling}
-              aria-pressed={published}
-              aria-label={published ? m.unpublishLabel(content.title) : m.publishLabel(content.title)}
-              title={published ? m.published : m.draft}
-              className={`${iconButton} disabled:opacity-50 ${published ? 'text-emerald-600 hover:bg-emerald-50' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'}`}
-            >
-              {published ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
-            </button>
-            <button type="button" onClick={onEdit} aria-label={m.editLabel(content.title)} title={messages.common.edit} className={`${iconButton} text-slate-500 hover:bg-sky-50 hover:text-sky-700`}>
-              <Pencil className="size-4" aria-hidden />
-            </button>
-            <button type="button" onClick={onDelete} aria-label={m.deleteLabel(content.title)} title={messages.common.delete} className={`${iconButton} text-slate-500 hover:bg-red-50 hover:text-red-600`}>
-              <Trash2 className="size-4" aria-hidden />
-            </button>
+          <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+            <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+              <CalendarDays className="size-3.5" aria-hidden />
+              {formatDate(content.created_at)}
+            </span>
+            <div className="flex gap-0.5">
+              <button
+                type="button"
+                onClick={onToggle}
+                disabled={toggling}
+                aria-pressed={published}
+                aria-label={published ? m.unpublishLabel(content.title) : m.publishLabel(content.title)}
+                title={published ? m.published : m.draft}
+                className={`${iconButton} disabled:opacity-50 ${published ? 'text-emerald-600 hover:bg-emerald-50' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'}`}
+              >
+                {published ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
+              </button>
+              <button type="button" onClick={onEdit} aria-label={m.editLabel(content.title)} title={messages.common.edit} className={`${iconButton} text-slate-500 hover:bg-sky-50 hover:text-sky-700`}>
+                <Pencil className="size-4" aria-hidden />
+              </button>
+              <button type="button" onClick={onDelete} aria-label={m.deleteLabel(content.title)} title={messages.common.delete} className={`${iconButton} text-slate-500 hover:bg-red-50 hover:text-red-600`}>
+                <Trash2 className="size-4" aria-hidden />
+              </button>
+            </div>
           </div>
-        </div>
         </div>
       </div>
     </article>

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -57,13 +57,15 @@ export function ContentsPage() {
     try {
       await remove.mutateAsync(deleting.id);
     } catch (err) {
-      // The confirmation closes and the error dialog of spec section 8 tells what happened.
+      // The error dialog of spec section 8 tells what happened; the confirmation stays open
+      // underneath, so 'Tentar Novamente' goes back to it (or Cancelar gives up).
       setFailure({
         title: m.errorDeleteTitle,
         text: m.errorDeleteText,
         message: err instanceof ContentRequestError ? err.message : m.deleteFailed,
         tip: false,
       });
+      throw err;
     }
   };
 
@@ -108,9 +110,7 @@ export function ContentsPage() {
         />
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-500" aria-live="polite">
-            {m.count(list.length)}
-          </p>
+          <ResultCount>{m.count(list.length)}</ResultCount>
           <ul className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${contents.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
             {list.map((content) => (
               <li key={content.id}>
@@ -138,7 +138,7 @@ export function ContentsPage() {
       <ContentSavedDialog saved={saved} onClose={() => setSaved(null)} />
       <ContentErrorDialog failure={failure} onClose={() => setFailure(null)} />
       <DeleteConfirmDialog
-        open={deleting !== null}
+        open={deleting !== null && failure === null}
         onClose={() => setDeleting(null)}
         title={m.deleteTitle}
         description={deleting ? m.deleteWarning(deleting.title) : undefined}

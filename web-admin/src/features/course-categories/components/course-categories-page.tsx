@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -29,7 +29,7 @@ function CategoryCard({ category, onEdit, onDelete }: { category: CourseCategory
           </span>
         )}
         <div className="min-w-0">
-          <h2 className="font-semibold leading-snug text-slate-900">{category.name}</h2>
+          <h2 className="font-bold leading-snug text-slate-900">{category.name}</h2>
           <p className="break-all font-mono text-xs text-sky-700">/{category.slug}</p>
         </div>
       </div>
@@ -105,15 +105,30 @@ export function CourseCategoriesPage() {
       {categories.isPending ? (
         <PageSpinner label={c.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={FolderTree} title={m.empty} description={debounced ? m.emptyFilteredHint : m.emptyHint} />
+        <EmptyState
+          icon={FolderTree}
+          title={m.empty}
+          description={debounced ? m.emptyFilteredHint : m.emptyHint}
+          action={
+            debounced ? undefined : (
+              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+                <Plus className="size-4" aria-hidden />
+                {m.create}
+              </button>
+            )
+          }
+        />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {list.map((category) => (
-            <li key={category.id}>
-              <CategoryCard category={category} onEdit={() => setFormTarget(category)} onDelete={() => setDeleting(category)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ResultCount>{m.count(list.length)}</ResultCount>
+          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+            {list.map((category) => (
+              <li key={category.id}>
+                <CategoryCard category={category} onEdit={() => setFormTarget(category)} onDelete={() => setDeleting(category)} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <CourseCategoryFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <DeleteConfirmDialog

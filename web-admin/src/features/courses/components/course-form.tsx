@@ -181,7 +181,7 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
           {...register('description')}
         />
       </Field>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2">
         <Field id={ids.category} label={m.fieldCategory} error={errors.course_category_id?.message}>
           <select
             id={ids.category}

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -148,10 +148,23 @@ export function CoursesPage() {
       {courses.isPending ? (
         <PageSpinner label={c.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={BookOpen} title={m.empty} description={filtering ? m.emptyFilteredHint : m.emptyHint} />
+        <EmptyState
+          icon={BookOpen}
+          title={m.empty}
+          description={filtering ? m.emptyFilteredHint : m.emptyHint}
+          action={
+            filtering ? undefined : (
+              <button type="button" onClick={() => navigate('/admin/courses/new')} className={buttonStyles.primary}>
+                <Plus className="size-4" aria-hidden />
+                {m.create}
+              </button>
+            )
+          }
+        />
       ) : (
         <>
-          <ul className="space-y-3 xl:hidden" aria-label={m.title}>
+          <ResultCount>{m.count(list.length)}</ResultCount>
+          <ul className={`space-y-3 xl:hidden ${courses.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
             {list.map((course) => (
               <li key={course.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="course-row">
                 <CourseIdentity course={course} />
@@ -166,7 +179,7 @@ export function CoursesPage() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block">
+          <div className={`hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block ${courses.isPlaceholderData ? 'opacity-60' : ''}`}>
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>

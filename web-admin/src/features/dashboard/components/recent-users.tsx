@@ -39,10 +39,11 @@ export function RecentUsers({ users }: { users: RecentUser[] }) {
                   <p className="text-xs text-slate-500">{formatDate(u.created_at)}</p>
                 </div>
                 <span
-                  className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+                  className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
                     active ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-slate-100 text-slate-600 ring-slate-200'
                   }`}
                 >
+                  <span className="size-1.5 rounded-full bg-current" aria-hidden />
                   {active ? m.status.active : m.status.inactive}
                 </span>
               </li>

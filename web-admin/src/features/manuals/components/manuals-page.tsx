@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { buttonStyles } from '../../../shared/ui/button';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -73,15 +73,17 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
           </li>
         )}
       </ul>
-      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
-        <span className="inline-flex items-center gap-1.5">
-          <CalendarDays className="size-3.5" aria-hidden />
-          {formatDate(manual.created_at)}
-        </span>
-        <span className="inline-flex items-center gap-1.5" data-testid="admin-download-count">
-          <Download className="size-3.5" aria-hidden />
-          {m.downloads(manual.download_count)}
-        </span>
+      <div className="mt-auto pt-4">
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-3.5" aria-hidden />
+            {formatDate(manual.created_at)}
+          </span>
+          <span className="inline-flex items-center gap-1.5" data-testid="admin-download-count">
+            <Download className="size-3.5" aria-hidden />
+            {m.downloads(manual.download_count)}
+          </span>
+        </div>
       </div>
     </li>
   );
@@ -147,7 +149,7 @@ export function ManualsPage() {
         )
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-500">{m.count(list.length)}</p>
+          <ResultCount>{m.count(list.length)}</ResultCount>
           <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${manuals.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
             {list.map((manual) => (
               <ManualCard
@@ -166,14 +168,18 @@ export function ManualsPage() {
       <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
       <DeleteConfirmDialog
-        open={deleting !== null}
+        open={deleting !== null && errorText === null}
         onClose={() => setDeleting(null)}
         title={m.deleteTitle}
         description={deleting ? m.deleteWarning(deleting.title) : undefined}
         onConfirm={async () => {
           if (!deleting) return;
-          // a failure closes the confirmation and opens the error dialog of spec section 8
-          await remove.mutateAsync(deleting.id).catch((err: unknown) => setErrorText(manualErrorText(err)));
+          // a failure opens the error dialog of spec section 8; the confirmation stays open
+          // underneath, so 'Tentar Novamente' goes back to it
+          await remove.mutateAsync(deleting.id).catch((err: unknown) => {
+            setErrorText(manualErrorText(err));
+            throw err;
+          });
         }}
       />
     </>

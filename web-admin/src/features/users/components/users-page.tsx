@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
@@ -86,12 +86,12 @@ export function UsersPage() {
       {users.isPending ? (
         <PageSpinner label={c.loading} />
       ) : list.length === 0 ? (
-        <EmptyState icon={Users} title={m.empty} />
+        <EmptyState icon={Users} title={m.empty} description={debounced || status ? m.emptyFilteredHint : undefined} />
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-500">{m.count(list.length)}</p>
+          <ResultCount>{m.count(list.length)}</ResultCount>
           {/* Phone: cards. */}
-          <ul className="space-y-3 md:hidden" aria-label={m.title}>
+          <ul className={`space-y-3 md:hidden ${users.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
             {list.map((user) => (
               <li key={user.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="user-row">
                 <div className="flex items-start justify-between gap-2">
@@ -120,7 +120,7 @@ export function UsersPage() {
             ))}
           </ul>
           {/* Tablet and desktop: table. */}
-          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+          <div className={`hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block ${users.isPlaceholderData ? 'opacity-60' : ''}`}>
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
                 <tr>
