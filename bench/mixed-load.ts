@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,16 +62,16 @@ function send(base: string, r: Req): Promise<{ status: number; service: string; 
   });
 }
 
-/** Sends `pick()` requests at `rate` per second for `seconds`; latency from each request's scheduled time. */
+/**
+ * Sends `pick()` requests at `rate` per second for `seconds`, in ticks of at most 2 ms (the loop always
+ * yields, so answers are read while requests go out); latency counts from each request's scheduled time.
+ */
 async function openLoop(base: string, rate: number, seconds: number, pick: () => Req): Promise<Result[]> {
   const results: Result[] = [];
   const pending: Promise<void>[] = [];
   const start = performance.now();
   const total = Math.round(rate * seconds);
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  const fire = (due: number) => {
     const r = pick();
     pending.push(
       (async () => {
@@ -85,9 +85,28 @@ async function openLoop(base: string, rate: number, seconds: number, pick: () =>
         }
       })(),
     );
+  };
+  let i = 0;
+  while (i < total) {
+    const now = performance.now();
+    while (i < total && start + (i * 1000) / rate <= now) fire(start + (i++ * 1000) / rate);
+    const next = start + (i * 1000) / rate - performance.now();
+    await new Promise((r) => (next > 0.5 ? setTimeout(r, Math.min(2, next)) : setImmediate(r)));
   }
   await Promise.all(pending);
   return results;
+}
+
+/** Busy share of the whole machine's CPU (every process, not only the platform's) from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3]! + (f[4] ?? 0);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
 }
 
 const pct = (xs: number[], p: number) => {
@@ -97,16 +116,40 @@ const pct = (xs: number[], p: number) => {
 };
 const isError = (r: Result) => r.status === 0 || r.status >= 500;
 
-/** process_cpu_seconds_total of every service, to tell which one runs out of CPU first. */
-async function cpu(p: Platform): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+interface ServiceFigures {
+  cpu: number;
+  /** cumulative request counts per histogram bucket (upper bound in seconds), API routes only */
+  buckets: Map<number, number>;
+}
+
+/** CPU seconds and the latency histogram of every service, from its /metrics. */
+async function scrape(p: Platform): Promise<Record<string, ServiceFigures>> {
+  const out: Record<string, ServiceFigures> = {};
   await Promise.all(
     SERVICES.map(async (s) => {
       const text = await (await fetch(`http://127.0.0.1:${p.ports[s]}/metrics`)).text();
-      out[s] = Number(/^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)/m.exec(text)?.[1] ?? 0);
+      const buckets = new Map<number, number>();
+      for (const m of text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
+        if (!/route="\/api\//.test(m[1]!)) continue;
+        const le = /le="([^"]+)"/.exec(m[1]!)![1]!;
+        const bound = le === '+Inf' ? Infinity : Number(le);
+        buckets.set(bound, (buckets.get(bound) ?? 0) + Number(m[2]));
+      }
+      out[s] = { cpu: Number(/^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)/m.exec(text)?.[1] ?? 0), buckets };
     }),
   );
   return out;
+}
+
+/** p99 inside the service (upper bound of the histogram bucket), over the requests between two scrapes. */
+function serverP99(a: ServiceFigures, b: ServiceFigures): string {
+  const bounds = [...b.buckets.keys()].sort((x, y) => x - y);
+  const diff = bounds.map((k) => (b.buckets.get(k) ?? 0) - (a.buckets.get(k) ?? 0));
+  const total = diff[diff.length - 1] ?? 0;
+  if (!total) return '-';
+  const i = diff.findIndex((c) => c >= total * 0.99);
+  const bound = bounds[i]!;
+  return bound === Infinity ? '>10000' : `≤${Math.round(bound * 1000)}`;
 }
 
 function register(base: string, tag: string): Promise<{ cookie: string; id: string }> {
@@ -202,21 +245,28 @@ async function main(): Promise<void> {
       return mix[0]![1]();
     };
 
-    // warm-up
+    // warm-up, then how busy the machine is without our load (other processes share it)
     await openLoop(base, 20, 2, pick);
+    const idle0 = machineCpu();
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle1 = machineCpu();
+    const busyBefore = idle1.total > idle0.total ? Math.round(((idle1.busy - idle0.busy) / (idle1.total - idle0.total)) * 100) : 0;
 
     const print = (s: string) => process.stdout.write(`${s}\n`);
     print(`\nMixed load through the gateway (${STEP_SECONDS} s per step; p99 limit ${P99_LIMIT_MS} ms; latency from the scheduled send time)`);
-    print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)}   p99 per service (ms) | CPU per service (% of one core)`);
+    print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core)`);
     let held = 0;
     let saturated: string | null = null;
     let lastRows: { rate: number; perService: Record<string, number>; cpuPct: Record<string, number> } | null = null;
     for (let rate = START_RATE; rate <= MAX_RATE; rate *= 2) {
-      const cpu0 = await cpu(p);
+      const before = await scrape(p);
+      const m0 = machineCpu();
       const t0 = performance.now();
       const results = await openLoop(base, rate, STEP_SECONDS, pick);
       const elapsed = (performance.now() - t0) / 1000;
-      const cpu1 = await cpu(p);
+      const m1 = machineCpu();
+      const after = await scrape(p);
+      const machine = m1.total > m0.total ? Math.round(((m1.busy - m0.busy) / (m1.total - m0.total)) * 100) : 0;
       const ms = results.map((r) => r.ms);
       const p99 = pct(ms, 99);
       const errors = results.filter(isError).length / results.length;
@@ -225,16 +275,25 @@ async function main(): Promise<void> {
         const mine = results.filter((r) => r.service === s).map((r) => r.ms);
         if (mine.length) perService[s] = Math.round(pct(mine, 99));
       }
-      const cpuPct = Object.fromEntries(SERVICES.map((s) => [s, Math.round(((cpu1[s]! - cpu0[s]!) / elapsed) * 100)]));
+      const cpuPct = Object.fromEntries(SERVICES.map((s) => [s, Math.round(((after[s]!.cpu - before[s]!.cpu) / elapsed) * 100)]));
       print(
-        `${String(rate).padStart(6)} ${(results.length / elapsed).toFixed(0).padStart(7)} ${pct(ms, 50).toFixed(0).padStart(6)} ${p99.toFixed(0).padStart(6)} ${(errors * 100).toFixed(1).padStart(6)}   ` +
-          `${Object.entries(perService).map(([s, v]) => `${s} ${v}`).join(', ')} | ${Object.entries(cpuPct).map(([s, v]) => `${s} ${v}`).join(', ')}`,
+        `${String(rate).padStart(6)} ${(results.length / elapsed).toFixed(0).padStart(7)} ${pct(ms, 50).toFixed(0).padStart(6)} ${p99.toFixed(0).padStart(6)} ${(errors * 100).toFixed(1).padStart(6)} ${`${machine}%`.padStart(5)}   ` +
+          SERVICES.map((s) => `${s} ${perService[s] ?? '-'}/${serverP99(before[s]!, after[s]!)} ${cpuPct[s]}%`).join(', ') +
+          (perService.gateway !== undefined ? `, files (nginx) ${perService.gateway}` : ''),
       );
       if (p99 > P99_LIMIT_MS || errors > 0.01) {
-        // the service whose answers are slowest at the first step over the limit, with its CPU use
-        const worst = Object.entries(perService).filter(([s]) => s !== 'gateway').sort((a, b) => b[1] - a[1])[0];
-        const busiest = Object.entries(cpuPct).sort((a, b) => b[1] - a[1])[0];
-        saturated = worst ? `${worst[0]} (p99 ${worst[1]} ms at ${rate}/s; busiest process: ${busiest?.[0]} at ${busiest?.[1]} % CPU)` : 'gateway';
+        // the service slowest inside (its own histogram), else the busiest; if every service answers fast
+        // inside, the time is spent outside them (nginx, the identity check, the machine)
+        const inside = SERVICES.map((s) => {
+          const v = serverP99(before[s]!, after[s]!);
+          return { s, ms: v === '-' ? 0 : v === '>10000' ? 10_000 : Number(v.slice(1)), cpu: cpuPct[s]! };
+        }).sort((a, b) => b.ms - a.ms || b.cpu - a.cpu);
+        const worst = inside[0]!;
+        saturated =
+          worst.ms > P99_LIMIT_MS / 2
+            ? `${worst.s} at ${rate} req/s (p99 inside ${worst.ms} ms, CPU ${worst.cpu} % of a core; seen by the client ${perService[worst.s] ?? '-'} ms)`
+            : `no service at ${rate} req/s: every service answers within ${worst.ms} ms inside (slowest ${worst.s}, busiest ${[...inside].sort((a, b) => b.cpu - a.cpu)[0]!.s}); ` +
+              `the time goes outside them (nginx and the identity check, the load generator, the machine at ${machine} % CPU)`;
         break;
       }
       held = rate;
@@ -258,7 +317,8 @@ async function main(): Promise<void> {
     const flat = await load('static file, 50 connections', `${base}/assets/app-bench.js`, { connections: 50, duration: Math.min(STEP_SECONDS, 5) });
     print(`Static file: open loop held ${staticHeld} req/s within ${P99_LIMIT_MS} ms; flat out ${flat.rps.toFixed(0)} req/s (p99 ${flat.p99} ms)`);
     print(`\nMixed load held ${held} req/s = ${staticHeld ? ((held / staticHeld) * 100).toFixed(1) : '?'} % of the static ceiling (open loop), ${((held / flat.rps) * 100).toFixed(1)} % of the flat-out static rate.`);
-    print(`Load generator and platform share this machine's ${cpus().length} cores.`);
+    print(`Load generator and platform share this machine's ${cpus().length} cores; before the load the machine was already ${busyBefore} % busy.`);
+    if (busyBefore > 30) print('Other processes were using the CPU: these figures are lower bounds for this machine.');
   } finally {
     agent.destroy();
     await p.stop();

@@ -15,8 +15,15 @@ void withPlatform(async (p) => {
   });
   if (!res.ok) throw new Error(`register: ${res.status}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // the direct call carries what the gateway would add: the identity headers the auth service answers for this cookie
+  const who = await fetch(`${direct}/internal/identity`, { headers: { cookie, 'x-original-method': 'GET' } });
+  const identity: Record<string, string> = {};
+  who.headers.forEach((v, k) => {
+    if (k.startsWith('x-user-') || k.startsWith('x-admin-')) identity[k] = v;
+  });
+  if (!identity['x-user-id']) throw new Error('identity: no user for the bench cookie');
   await load('warm-up', `${gateway}/api/users/me`, { headers: { cookie }, duration: 2 });
-  const baseline = await load('direct  auth /api/users/me', `${direct}/api/users/me`, { headers: { cookie } });
+  const baseline = await load('direct  auth /api/users/me', `${direct}/api/users/me`, { headers: { cookie, ...identity } });
   const viaGateway = await load('gateway nginx /api/users/me', `${gateway}/api/users/me`, { headers: { cookie } });
   print([baseline, viaGateway]);
   const ratio = viaGateway.rps / baseline.rps;

@@ -23,7 +23,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOpt
     webAdminDir: resolve(env.WEB_ADMIN_DIR ?? `${root}/web-admin/dist`),
     storageDir: resolve(env.STORAGE_DIR ?? `${root}/.data/storage`),
     upstreams,
-    identityCacheSeconds: Number(env.IDENTITY_CACHE_SECONDS ?? 0),
+    identityCacheSeconds: Number(env.IDENTITY_CACHE_SECONDS ?? 2),
     accessLog: env.GATEWAY_ACCESS_LOG ?? `${runtimeDir}/access.log`,
     errorLog: env.GATEWAY_ERROR_LOG ?? `${runtimeDir}/error.log`,
     user: env.GATEWAY_USER || undefined,

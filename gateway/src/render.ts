@@ -225,7 +225,7 @@ ${upstreams}
 ${
   cache
     ? `            proxy_cache identity;
-            proxy_cache_key "$cookie_clima_sid|$cookie_clima_asid|$request_method|$http_origin";
+            proxy_cache_key "$cookie_clima_sid|$cookie_clima_asid|$cookie_clima_iv|$request_method|$http_origin";
             proxy_cache_valid 200 204 ${o.identityCacheSeconds}s;
             proxy_cache_lock on;
             proxy_ignore_headers Cache-Control Expires Set-Cookie;

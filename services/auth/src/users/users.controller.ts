@@ -33,6 +33,8 @@ export class UsersController {
     const renewed = await this.sessions.renew('user', sid, user.id);
     if (renewed === false) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
     if (renewed) this.cookies.set(res, COOKIES.user, sid, renewed);
+    const version = String(user.updatedAt.getTime());
+    if (readCookie(req.headers.cookie, COOKIES.identityVersion) !== version) this.cookies.set(res, COOKIES.identityVersion, version, 365 * 24 * 3600);
     return toMe(user);
   }
 
