@@ -22,7 +22,7 @@ module.exports = {
     '^@clima/contract$': '<rootDir>/packages/contract/src/index.ts',
     '^@clima/storage$': '<rootDir>/packages/storage/src/index.ts',
   },
-  testMatch: ['<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/gateway/test/**/*.spec.ts', '<rootDir>/infra/test/**/*.spec.ts'],
+  testMatch: ['<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/gateway/test/**/*.spec.ts', '<rootDir>/infra/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],
   globalSetup: '<rootDir>/infra/test/global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
   setupFiles: ['<rootDir>/infra/test/setup-env.ts'],

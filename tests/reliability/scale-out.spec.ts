@@ -1,0 +1,98 @@
+/**
+ * Scale-out on one machine: two catalog instances behind the gateway's catalog upstream
+ * (CATALOG_UPSTREAMS), steady GETs through nginx, then one instance killed (SIGKILL: in-flight
+ * requests cut) and, after it is back, the other stopped gracefully (SIGTERM). Not one request may fail:
+ * nginx retries an idempotent request on the other replica (proxy_next_upstream).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { freePorts } = require('../../infra/platform.cjs') as typeof import('../../infra/platform.cjs');
+import { Outcome, startLoad, summarize } from './support/load';
+import { childOf, eventually, sleep, startTestPlatform, stopChild, TestPlatform, waitHealthy } from './support/platform';
+
+jest.setTimeout(600_000);
+
+let t: TestPlatform;
+let ports: [number, number];
+let contentId = 1;
+
+/** Requests the catalog instance on `port` has answered for public list and detail routes. */
+async function served(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  let n = 0;
+  for (const m of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
+    if (/route="\/api\/(contents|categories)/.test(m[1]!)) n += Number(m[2]);
+  }
+  return n;
+}
+
+beforeAll(async () => {
+  const [a, b] = await freePorts(2);
+  ports = [a!, b!];
+  t = await startTestPlatform({ tag: 'scale', seed: true, env: { CATALOG_PORT: String(a), CATALOG_UPSTREAMS: `127.0.0.1:${a},127.0.0.1:${b}` } });
+  t.spawnService('catalog', { env: { CATALOG_PORT: String(b) }, logName: 'catalog-2' });
+  await waitHealthy(b!);
+  const [row] = await t.sql<{ id: number }>(`SELECT id FROM catalog.contents WHERE is_published = 1 ORDER BY id LIMIT 1`);
+  contentId = row?.id ?? 1;
+});
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+const failures = (list: Outcome[]) => list.filter((o) => o.status !== 200).map((o) => `${o.path}: ${o.status} ${o.body.slice(0, 80)}`);
+
+describe('two catalog instances behind one upstream', () => {
+  it('shares the load, and loses no request when one instance is killed and the other is stopped', async () => {
+    const paths = ['/api/contents', '/api/categories', `/api/contents?search=split`, '/api/contents?category=nao-existe'];
+    const load = startLoad(t.base, paths, { concurrency: 6 });
+    await sleep(3000);
+    const before = [await served(ports[0]), await served(ports[1])];
+    expect(before[0]).toBeGreaterThan(0);
+    expect(before[1]).toBeGreaterThan(0);
+
+    // 1. the second instance dies without warning
+    const second = t.extra[0]!;
+    const killedAt = Date.now();
+    await stopChild(second, 'SIGKILL');
+    await sleep(3000);
+
+    // 2. it comes back; once the gateway routes to it again (nginx retries a failed replica after
+    // fail_timeout), the first is stopped the polite way, as a rolling restart does
+    const again = t.spawnService('catalog', { env: { CATALOG_PORT: String(ports[1]) }, logName: 'catalog-2' });
+    await waitHealthy(ports[1]);
+    await eventually(async () => expect(await served(ports[1])).toBeGreaterThan(20), 30_000, 250);
+    const stoppedAt = Date.now();
+    await stopChild(childOf(t.platform, 'catalog'), 'SIGTERM');
+    await sleep(3000);
+    const outcomes = await load.stop();
+
+    const afterKill = outcomes.filter((o) => o.at >= killedAt && o.at < stoppedAt);
+    const afterStop = outcomes.filter((o) => o.at >= stoppedAt);
+    process.stdout.write(
+      `[scale-out] ${outcomes.length} GETs (${afterKill.length} between the SIGKILL of B and the SIGTERM of A, ${afterStop.length} after): ${JSON.stringify(summarize(outcomes))}; ` +
+        `served before the switch: instance A ${before[0]}, instance B ${before[1]}\n`,
+    );
+    expect(afterKill.length).toBeGreaterThan(20);
+    expect(afterStop.length).toBeGreaterThan(20);
+    expect({ beforeKill: failures(outcomes.filter((o) => o.at < killedAt)), afterKill: failures(afterKill), afterStop: failures(afterStop) }).toEqual({
+      beforeKill: [],
+      afterKill: [],
+      afterStop: [],
+    });
+    // the surviving instance took everything
+    expect(again.exitCode).toBeNull();
+    expect(afterStop.every((o) => o.service === 'catalog')).toBe(true);
+  });
+
+  it('answers 503 JSON quickly once no instance is left, and serves again when one returns', async () => {
+    await stopChild(t.extra[t.extra.length - 1]!, 'SIGKILL');
+    const res = await t.call('GET', `/api/contents/${contentId}`);
+    expect(res.status).toBe(503);
+    expect(res.json).toEqual({ error: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+    expect(res.ms).toBeLessThan(5000);
+    t.spawnService('catalog', { env: { CATALOG_PORT: String(ports[0]) }, logName: 'catalog-3' });
+    await waitHealthy(ports[0]);
+    const back = await t.call('GET', '/api/contents');
+    expect(back.status).toBe(200);
+  });
+});
