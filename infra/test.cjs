@@ -2,7 +2,8 @@
  * `npm test`: every test of the platform.
  *  1. unit and integration specs (jest) on the real PostgreSQL and Redis, including the gateway suite
  *     that starts the real nginx in front of the real services;
- *  2. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it.
+ *  2. the fault suite (services killed, its own PostgreSQL and Redis stopped and restarted), one test at a time;
+ *  3. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it.
  * Each run uses its own database and Redis key prefix and removes them at the end.
  */
 'use strict';
@@ -62,6 +63,16 @@ function main() {
       failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
     } else failed += 1;
     ok = jestOk && ok;
+  }
+  if (want('faults')) {
+    // kills services and stops its own PostgreSQL cluster and Redis server (never the shared ones): run alone
+    const faultsOk = runStep('Falhas (jest, um por vez)', 'npx', ['jest', '-c', 'jest.faults.config.js', '--ci', '--json', `--outputFile=${out}/faults.json`]);
+    const f = readJson(`${out}/faults.json`);
+    if (f) {
+      passed += f.numPassedTests;
+      failed += f.numFailedTests + (f.numRuntimeErrorTestSuites ?? 0);
+    } else failed += 1;
+    ok = faultsOk && ok;
   }
   if (want('e2e') && fs.existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
     const e2eOk = runStep('Navegador (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
