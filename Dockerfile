@@ -7,7 +7,7 @@ COPY packages packages
 COPY services services
 COPY gateway gateway
 COPY infra infra
-RUN npm ci --no-audit --no-fund --ignore-scripts=false \
+RUN npm install --no-audit --no-fund \
  && npx tsc -b packages/contract packages/common $(ls -d packages/storage 2>/dev/null) gateway $(for s in services/*; do [ -f "$s/tsconfig.json" ] && echo "$s"; done) \
  && npm prune --omit=dev
 

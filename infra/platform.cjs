@@ -46,8 +46,8 @@ function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  log('Instalando dependências (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('Instalando dependências (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function newestMtime(dir) {

@@ -7,6 +7,7 @@ export interface Platform {
   env: Record<string, string>;
   logDir: string;
   ports: Record<string, number>;
+  children: (import('node:child_process').ChildProcess & { name: string })[];
 }
 export function startPlatform(options?: { env?: Record<string, string>; install?: boolean; build?: boolean; migrate?: boolean; seed?: boolean; logDir?: string }): Promise<Platform>;
 export function testPlatformEnv(extra?: Record<string, string>): Promise<Record<string, string>>;
