@@ -6,7 +6,7 @@
  *     after. Aim: under 150 MB.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,8 +32,9 @@ function peakKb(pid: number): number {
 
 /** The baseline: node:http + pg, the catalog's SQL for a published-content search, nothing else. */
 function baselineServer(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-  pool.on('connect', (client) => void client.query('SET search_path TO catalog, public'));
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', '-c search_path=catalog,public');
+  const pool = new Pool({ connectionString: url.toString(), max: 10 });
   const sql = `${mapper.CONTENT_SELECT} WHERE c.is_published = 1 AND c.search_text LIKE f_unaccent(lower($1)) ORDER BY c.created_at DESC, c.id DESC`;
   const server = http.createServer((req, res) => {
     const search = new URL(req.url ?? '/', 'http://x').searchParams.get('search') ?? '';
@@ -132,6 +133,8 @@ void withPlatform(
 
     const catalog = p.children.find((c) => c.name === 'catalog');
     if (!catalog?.pid) throw new Error('catalog process not found');
+    // the search load above raised the process's high-water mark: reset it, so the figure is the upload's own
+    writeFileSync(`/proc/${catalog.pid}/clear_refs`, '5');
     const before = peakKb(catalog.pid);
     const size = Number(process.env.BENCH_UPLOAD_MB ?? 400) * 1024 * 1024;
     const started = Date.now();
@@ -139,7 +142,7 @@ void withPlatform(
     const after = peakKb(catalog.pid);
     process.stdout.write(
       `upload of ${(size / 1024 / 1024).toFixed(0)} MB: HTTP ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-        `catalog peak memory ${(before / 1024).toFixed(0)} MB before, ${(after / 1024).toFixed(0)} MB after (aim < 150 MB)\n`,
+        `catalog resident memory ${(before / 1024).toFixed(0)} MB before, peak ${(after / 1024).toFixed(0)} MB during the upload (aim < 150 MB)\n`,
     );
   },
   { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_USERS: 'false' },

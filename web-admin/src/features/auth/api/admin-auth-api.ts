@@ -4,7 +4,11 @@ import { apiFetch } from '../../../lib/api';
 /** GET /api/admin/auth/me: the admin, or null when no admin is signed in (any non-OK answer). */
 export async function fetchAdminMe(): Promise<AdminMe | null> {
   const res = await apiFetch('/api/admin/auth/me');
-  if (!res.ok) return null;
+  if (!res.ok) {
+    // read the answer anyway: an unread body keeps the request open in the browser
+    await res.text().catch(() => '');
+    return null;
+  }
   return (await res.json()) as AdminMe;
 }
 

@@ -7,7 +7,11 @@ const m = messages;
 /** GET /api/users/me: the user, or null when anonymous (401). Other failures throw. */
 export async function fetchMe(): Promise<Me | null> {
   const res = await apiFetch('/api/users/me');
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    // read the answer anyway: an unread body keeps the request open in the browser
+    await res.text().catch(() => '');
+    return null;
+  }
   if (!res.ok) throw new ApiError(res.status, m.logs.fetchUser(res.status));
   return (await res.json()) as Me;
 }
