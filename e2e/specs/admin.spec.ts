@@ -1,29 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { AdminLoginPage, AdminUsersPage, AdministratorsPage } from '../pages/admin-pages';
 import { ShellPage } from '../pages/shell-page';
-import { adminCredentials, registerUser } from '../support/api';
+import { admin, registerUser } from '../support/api';
 
-const admin = adminCredentials();
 
 test.describe('admin panel', () => {
-  test.skip(!admin, 'E2E_ADMIN_USERNAME and E2E_ADMIN_PASSWORD are not set');
 
   test('wrong credentials show "Credenciais inválidas"; /admin/* without a session goes to /admin', async ({ page }) => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/admin$/);
     const login = new AdminLoginPage(page);
-    await page.getByLabel('Usuário').fill(admin!.username);
-    await page.getByLabel('Senha', { exact: true }).fill(`${admin!.password}-errada`);
+    await page.getByLabel('Usuário').fill(admin.username);
+    await page.getByLabel('Senha', { exact: true }).fill(`${admin.password}-errada`);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByText('Credenciais inválidas')).toBeVisible();
-    await login.login(admin!.username, admin!.password);
+    await login.login(admin.username, admin.password);
   });
 
   test('create and delete an administrator, then activate a user who then sees PRO', async ({ page, request, browser }) => {
     const subscriber = await registerUser(request);
 
     await new AdminLoginPage(page).goto();
-    await new AdminLoginPage(page).login(admin!.username, admin!.password);
+    await new AdminLoginPage(page).login(admin.username, admin.password);
     await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toBeVisible();
 
     const administrators = new AdministratorsPage(page);

@@ -4,9 +4,8 @@ import { expect, test, type APIRequestContext, type BrowserContext } from '@play
 import { AdminLoginPage } from '../pages/admin-pages';
 import { AdminCategoriesPage, AdminContentsPage } from '../pages/catalog-admin';
 import { ContentDetailPage, ContentsPage } from '../pages/catalog-shell';
-import { adminCredentials, newUser } from '../support/api';
+import { admin, newUser } from '../support/api';
 
-const admin = adminCredentials();
 /** A real 24-second WebM (VP9 + Opus, 128×72) of about 40 KB. */
 const VIDEO = resolve(__dirname, '../fixtures/video-curto.webm');
 const VIDEO_BYTES = 40185;
@@ -45,7 +44,6 @@ async function seedUploadedContent(request: APIRequestContext, title: string): P
 }
 
 test.describe('catalog: contents, categories, upload and player', () => {
-  test.skip(!admin, 'E2E_ADMIN_USERNAME and E2E_ADMIN_PASSWORD are not set');
 
   test('admin uploads and publishes a video; a subscriber finds it without accents, plays and seeks it; the views go up', async ({ page, request, browser }) => {
     // A long path through two apps and a real upload and playback: more time than a single screen test.
@@ -58,7 +56,7 @@ test.describe('catalog: contents, categories, upload and player', () => {
     // The administrator creates the category and the content with an uploaded file, as a draft.
     const login = new AdminLoginPage(page);
     await login.goto();
-    await login.login(admin!.username, admin!.password);
+    await login.login(admin.username, admin.password);
     const categories = new AdminCategoriesPage(page);
     await categories.goto();
     const slug = await categories.create(categoryName, 'Câmaras frias, balcões e expositores.');

@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AdminStats, Content } from '@clima/contract';
 import { AdminLoginPage } from '../pages/admin-pages';
 import { AdminDashboardPage } from '../pages/dashboard-page';
-import { adminCredentials, newUser, registerUser } from '../support/api';
+import { admin, newUser, registerUser } from '../support/api';
 
-const admin = adminCredentials();
 const int = (n: number) => new Intl.NumberFormat('pt-BR').format(n);
 
 async function adminApi(request: APIRequestContext): Promise<void> {
@@ -19,7 +18,6 @@ async function stats(request: APIRequestContext): Promise<AdminStats> {
 }
 
 test.describe('admin dashboard', () => {
-  test.skip(!admin, 'E2E_ADMIN_USERNAME and E2E_ADMIN_PASSWORD are not set');
 
   test('after a view, a subscription activated by the admin and a heartbeat, the dashboard shows the new figures', async ({ page, playwright, baseURL }) => {
     const adminCtx = await playwright.request.newContext({ baseURL });
@@ -48,7 +46,7 @@ test.describe('admin dashboard', () => {
       const today = { access: before.chartData.access.at(-1)!, views: before.chartData.views.at(-1)! };
       const dashboard = new AdminDashboardPage(page);
       await new AdminLoginPage(page).goto();
-      await new AdminLoginPage(page).login(admin!.username, admin!.password);
+      await new AdminLoginPage(page).login(admin.username, admin.password);
       await dashboard.expectLoaded();
 
       await dashboard.expectEventually(async () => {
@@ -75,7 +73,7 @@ test.describe('admin dashboard', () => {
 
   test('the dashboard fits a phone: cards, charts and lists @phone', async ({ page }) => {
     await new AdminLoginPage(page).goto();
-    await new AdminLoginPage(page).login(admin!.username, admin!.password);
+    await new AdminLoginPage(page).login(admin.username, admin.password);
     const dashboard = new AdminDashboardPage(page);
     await dashboard.expectLoaded();
     for (const card of ['total-users', 'active-subscriptions', 'total-contents', 'monthly-revenue'] as const) {

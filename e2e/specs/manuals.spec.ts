@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AdminLoginPage, DeleteDialog } from '../pages/admin-pages';
 import { AdminManualsPage, ManualsLibraryPage } from '../pages/manuals-pages';
 import { ShellPage } from '../pages/shell-page';
-import { adminCredentials, newUser, registerUser, type TestUser } from '../support/api';
+import { admin, newUser, registerUser, type TestUser } from '../support/api';
 
-const admin = adminCredentials();
 
 /** A small valid one-page PDF, padded to about 180 KB so that its size reads '0,2 MB'. */
 function samplePdf(title: string): Buffer {
@@ -31,7 +30,7 @@ function samplePdf(title: string): Buffer {
 
 /** Makes an end user's subscription active through the admin API. */
 async function activate(request: APIRequestContext, id: string): Promise<void> {
-  const login = await request.post('/api/admin/auth/login', { data: admin! });
+  const login = await request.post('/api/admin/auth/login', { data: admin });
   expect(login.ok()).toBe(true);
   const res = await request.put(`/api/admin/users/${id}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -52,7 +51,6 @@ async function signIn(page: Page, user: TestUser): Promise<ShellPage> {
 }
 
 test.describe('manuals', () => {
-  test.skip(!admin, 'E2E_ADMIN_USERNAME and E2E_ADMIN_PASSWORD are not set');
 
   test('admin uploads a PDF manual; a subscriber filters by manufacturer and model and downloads it', async ({ page, browser, request }) => {
     // the longest path of the suite: two users, an upload and a download
@@ -68,7 +66,7 @@ test.describe('manuals', () => {
     };
 
     await new AdminLoginPage(page).goto();
-    await new AdminLoginPage(page).login(admin!.username, admin!.password);
+    await new AdminLoginPage(page).login(admin.username, admin.password);
     const adminManuals = new AdminManualsPage(page);
     await adminManuals.goto();
 
@@ -150,7 +148,7 @@ test.describe('manuals', () => {
 
   test('admin edits a manual: manufacturer and model are fixed; the success dialog appears', async ({ page }) => {
     await new AdminLoginPage(page).goto();
-    await new AdminLoginPage(page).login(admin!.username, admin!.password);
+    await new AdminLoginPage(page).login(admin.username, admin.password);
     const adminManuals = new AdminManualsPage(page);
     await adminManuals.goto();
     const id = `${Date.now().toString(36)}`;

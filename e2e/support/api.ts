@@ -21,8 +21,23 @@ export async function registerUser(request: APIRequestContext, user: TestUser = 
   return user;
 }
 
-export function adminCredentials(): { username: string; password: string } | null {
+/** The administrator the global setup created; a run without one is a broken setup, never a reason to skip. */
+export function adminCredentials(): { username: string; password: string } {
   const username = process.env.E2E_ADMIN_USERNAME;
   const password = process.env.E2E_ADMIN_PASSWORD;
-  return username && password ? { username, password } : null;
+  if (!username || !password) throw new Error('E2E_ADMIN_USERNAME and E2E_ADMIN_PASSWORD are not set (e2e/global-setup.ts sets them)');
+  return { username, password };
 }
+
+/** The same administrator, read when used (test files load before the global setup has run). */
+export const admin = {
+  get username(): string {
+    return adminCredentials().username;
+  },
+  get password(): string {
+    return adminCredentials().password;
+  },
+  toJSON(): { username: string; password: string } {
+    return adminCredentials();
+  },
+};
