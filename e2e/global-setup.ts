@@ -1,7 +1,7 @@
 import type { FullConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { deleteKeys } from '../infra/test/test-env';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../infra/platform.cjs') as typeof import('../infra/platform.cjs');
 
@@ -33,13 +33,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   return async () => {
     await platform.stop();
     execFileSync('psql', [`${PG}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`]);
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', keyPrefix);
   };
 }

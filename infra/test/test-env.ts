@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 
 /** The test run's own database and key prefix, made by the global setup and inherited by every worker. */
 export interface TestEnv {
@@ -33,4 +34,19 @@ export function loadTestEnv(): TestEnv | undefined {
 export function psql(sql: string, db = 'postgres'): void {
   const base = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
   execFileSync('psql', [`${base}/${db}`, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+}
+
+/** Deletes every Redis key of a run's prefix. */
+export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
