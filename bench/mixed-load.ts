@@ -14,7 +14,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, repoRoot } from './lib/harness';
+import { load, metricsAuth, metricsToken, repoRoot } from './lib/harness';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform, testPlatformEnv } = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../infra/platform.cjs');
 import type { Platform } from '../infra/platform.cjs';
@@ -127,7 +127,7 @@ async function scrape(p: Platform): Promise<Record<string, ServiceFigures>> {
   const out: Record<string, ServiceFigures> = {};
   await Promise.all(
     SERVICES.map(async (s) => {
-      const text = await (await fetch(`http://127.0.0.1:${p.ports[s]}/metrics`)).text();
+      const text = await (await fetch(`http://127.0.0.1:${p.ports[s]}/metrics`, { headers: metricsAuth(p.env) })).text();
       const buckets = new Map<number, number>();
       for (const m of text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)) {
         if (!/route="\/api\//.test(m[1]!)) continue;
@@ -185,6 +185,7 @@ async function main(): Promise<void> {
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     WEB_SHELL_DIR: web,
+    METRICS_TOKEN: metricsToken(),
   });
   const p = await startPlatform({ env, install: false, build: false, seed: true });
   const base = `http://127.0.0.1:${env.GATEWAY_PORT}`;

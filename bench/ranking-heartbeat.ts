@@ -28,7 +28,7 @@ import { Queue } from 'bullmq';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Platform } from '../infra/platform.cjs';
-import { withPlatform } from './lib/harness';
+import { metricsAuth, withPlatform } from './lib/harness';
 
 const env = process.env;
 const RATE = Number(env.BENCH_RATE ?? 3333);
@@ -74,15 +74,14 @@ async function register(gateway: string, n: number, run: string): Promise<string
     .join('; ');
 }
 
-/** The identity headers nginx would forward for a session: asked of the auth service as nginx asks it. */
+/** The signed assertion nginx would forward for a session (it lives 30 s): asked of the auth service as nginx asks it. */
 async function identityHeaders(authUrl: string, cookie: string): Promise<Headers> {
   const res = await fetch(`${authUrl}/internal/identity`, { headers: { cookie, 'x-original-method': 'POST', 'x-original-uri': HEARTBEAT } });
   if (res.status !== 204) throw new Error(`identity: HTTP ${res.status}`);
   const headers: Headers = {};
-  res.headers.forEach((value, name) => {
-    if (name.startsWith('x-user-') || name.startsWith('x-admin-')) headers[name] = value;
-  });
-  if (!headers['x-user-id']) throw new Error('identity: no user for a fresh session');
+  const assertion = res.headers.get('x-identity-assertion');
+  if (!assertion) throw new Error('identity: no assertion for a fresh session');
+  headers['x-identity-assertion'] = assertion;
   return headers;
 }
 
@@ -111,9 +110,9 @@ async function backlog(queue: Queue): Promise<number> {
 type Histogram = Map<number, number>;
 
 /** The heartbeat route's duration histogram from the ranking service's /metrics (cumulative buckets). */
-async function serviceHistogram(metricsUrl: string): Promise<Histogram | null> {
+async function serviceHistogram(metricsUrl: string, headers: Record<string, string>): Promise<Histogram | null> {
   try {
-    const text = await (await fetch(metricsUrl)).text();
+    const text = await (await fetch(metricsUrl, { headers })).text();
     const buckets: Histogram = new Map();
     for (const line of text.split('\n')) {
       if (!line.startsWith('http_request_duration_seconds_bucket') || !line.includes(HEARTBEAT)) continue;
@@ -208,7 +207,7 @@ async function step(
   ctx: { queue: Queue; metricsUrl: string; platform: Platform },
 ): Promise<Step> {
   const startBacklog = await backlog(ctx.queue);
-  const histBefore = await serviceHistogram(ctx.metricsUrl);
+  const histBefore = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env));
   const cpuBefore = cpuSample(ctx.platform);
   let turn = 0;
   const result = await autocannon({
@@ -227,7 +226,7 @@ async function step(
   });
   const sentAt = Date.now();
   const cpu = cpuBetween(cpuBefore, cpuSample(ctx.platform), seconds);
-  const histAfter = await serviceHistogram(ctx.metricsUrl);
+  const histAfter = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env));
   const backlogAtEnd = await backlog(ctx.queue);
   const ok = result['2xx'];
   // jobs the worker finished while loading = accepted - growth of the backlog

@@ -15,14 +15,13 @@ void withPlatform(async (p) => {
   });
   if (!res.ok) throw new Error(`register: ${res.status}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  // the direct call carries what the gateway would add: the identity headers the auth service answers for this cookie
-  const who = await fetch(`${direct}/internal/identity`, { headers: { cookie, 'x-original-method': 'GET' } });
-  const identity: Record<string, string> = {};
-  who.headers.forEach((v, k) => {
-    if (k.startsWith('x-user-') || k.startsWith('x-admin-')) identity[k] = v;
-  });
-  if (!identity['x-user-id']) throw new Error('identity: no user for the bench cookie');
   await load('warm-up', `${gateway}/api/users/me`, { headers: { cookie }, duration: 2 });
+  // the direct call carries what the gateway would add: the signed assertion the auth service answers for
+  // this cookie (asked right before the run: it lives 30 s, longer than one load step)
+  const who = await fetch(`${direct}/internal/identity`, { headers: { cookie, 'x-original-method': 'GET' } });
+  const assertion = who.headers.get('x-identity-assertion');
+  if (!assertion) throw new Error('identity: no assertion for the bench cookie');
+  const identity = { 'x-identity-assertion': assertion };
   const baseline = await load('direct  auth /api/users/me', `${direct}/api/users/me`, { headers: { cookie, ...identity } });
   const viaGateway = await load('gateway nginx /api/users/me', `${gateway}/api/users/me`, { headers: { cookie } });
   print([baseline, viaGateway]);

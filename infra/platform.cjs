@@ -191,6 +191,33 @@ async function waitHealthy(url, ms) {
   return false;
 }
 
+/**
+ * An Ed25519 key pair for the identity the gateway proves to the services, as the two variables' values:
+ * IDENTITY_PRIVATE_KEY (a JWK with `d`, for auth only) and IDENTITY_PUBLIC_KEYS (a JSON list of JWKs).
+ */
+function newIdentityKeys(kid = `k${Date.now().toString(36)}`) {
+  const { generateKeyPairSync } = require('node:crypto');
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const pub = publicKey.export({ format: 'jwk' });
+  return {
+    IDENTITY_PRIVATE_KEY: JSON.stringify({ ...privateKey.export({ format: 'jwk' }), kid }),
+    IDENTITY_PUBLIC_KEYS: JSON.stringify([{ kty: pub.kty, crv: pub.crv, x: pub.x, kid }]),
+  };
+}
+
+/** The local platform's identity keys: made on the first start into .data/ (mode 600, local use only). */
+function localIdentityKeys() {
+  const file = path.join(ROOT, '.data/identity-keys.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    const keys = newIdentityKeys();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+    return keys;
+  }
+}
+
 /** n distinct free TCP ports on loopback (for test instances of the platform). */
 async function freePorts(n) {
   const servers = await Promise.all(
@@ -207,7 +234,8 @@ async function freePorts(n) {
 /** Environment for a test instance: its own ports; the caller gives DATABASE_URL and KEY_PREFIX. */
 async function testPlatformEnv(extra = {}) {
   const ports = await freePorts(SERVICES.length + 1);
-  const env = { GATEWAY_PORT: String(ports[0]), LOG_LEVEL: 'info', NODE_ENV: 'test', ...extra };
+  // a test instance shows which service answered (X-Service) and has keys of its own
+  const env = { GATEWAY_PORT: String(ports[0]), LOG_LEVEL: 'info', NODE_ENV: 'test', GATEWAY_DEBUG_HEADERS: '1', ...newIdentityKeys(), ...extra };
   SERVICES.forEach((s, i) => (env[`${s.toUpperCase()}_PORT`] = String(ports[i + 1])));
   env.PUBLIC_URL = `http://localhost:${env.GATEWAY_PORT}`;
   env.GATEWAY_RUNTIME_DIR = path.join(ROOT, '.runtime', `gateway-test-${env.GATEWAY_PORT}`);
@@ -225,6 +253,11 @@ function platformEnv(overrides = {}) {
   env.PUBLIC_URL ??= `http://localhost:${env.GATEWAY_PORT}`;
   env.STORAGE_DIR ??= path.join(ROOT, '.data/storage');
   env.NODE_ENV ??= 'development';
+  // one machine: its own tests and benchmarks register many users from loopback (per-account limits stay)
+  env.RATE_LIMIT_EXEMPT_NETWORKS ??= '127.0.0.0/8,::1/128';
+  // /metrics answers only with this bearer token (an empty value counts as unset)
+  env.METRICS_TOKEN ||= require('node:crypto').randomBytes(24).toString('base64url');
+  if (!env.IDENTITY_PRIVATE_KEY || !env.IDENTITY_PUBLIC_KEYS) Object.assign(env, localIdentityKeys());
   for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] ??= String(DEFAULT_PORTS[s]);
   return env;
 }
@@ -321,4 +354,4 @@ async function startPlatform(options = {}) {
   return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports };
 }
 
-module.exports = { startPlatform, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+module.exports = { startPlatform, newIdentityKeys, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

@@ -11,6 +11,7 @@ export interface Platform {
 }
 export function startPlatform(options?: { env?: Record<string, string>; install?: boolean; build?: boolean; migrate?: boolean; seed?: boolean; logDir?: string }): Promise<Platform>;
 export function testPlatformEnv(extra?: Record<string, string>): Promise<Record<string, string>>;
+export function newIdentityKeys(kid?: string): { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string };
 export function freePorts(n: number): Promise<number[]>;
 export function build(): void;
 export function tsProjects(): string[];

@@ -14,14 +14,31 @@ const { build, ensureNginx, ensureDependencies, ROOT, log } = require('./platfor
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  log('Chromium não encontrado: instalando pelo apt-get...');
+/**
+ * Installs a Debian package with apt-get (through sudo when not root) unless `command` is there: an
+ * absolute path is looked for as a file, a bare name on the PATH.
+ */
+function ensureDebianPackage(command, pkg) {
+  const present = path.isAbsolute(command)
+    ? fs.existsSync(command)
+    : spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' }).status === 0;
+  if (present) return;
+  log(`${command} não encontrado: instalando ${pkg} pelo apt-get...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
-    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (r.status !== 0) throw new Error('apt-get falhou ao instalar o chromium');
+  const sudo = process.getuid && process.getuid() !== 0;
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', pkg]]) {
+    const r = sudo ? spawnSync('sudo', ['apt-get', ...args], { stdio: 'inherit', env }) : spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) throw new Error(`apt-get falhou ao instalar ${pkg}`);
   }
+}
+
+function ensureChromium() {
+  ensureDebianPackage(CHROMIUM, 'chromium');
+}
+
+/** The compose spec renders docker-compose.yml with Debian's docker-compose (no Docker engine needed). */
+function ensureDockerCompose() {
+  ensureDebianPackage('docker-compose', 'docker-compose');
 }
 
 function runStep(name, cmd, args, env) {
@@ -43,6 +60,7 @@ function readJson(file) {
 function main() {
   ensureNginx();
   ensureChromium();
+  ensureDockerCompose();
   ensureDependencies();
   build();
   const out = path.join(ROOT, '.runtime/test-results');

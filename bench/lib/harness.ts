@@ -25,7 +25,16 @@ export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv:
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
   execFileSync('psql', [`${PG}/postgres`, '-qc', `CREATE DATABASE ${db}`]);
-  const env = await testPlatformEnv({ DATABASE_URL: `${PG}/${db}`, KEY_PREFIX: `bench_${id}`, LOG_LEVEL: 'warn', GATEWAY_ACCESS_LOG: 'off', NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox', ...extraEnv });
+  const env = await testPlatformEnv({
+    DATABASE_URL: `${PG}/${db}`,
+    KEY_PREFIX: `bench_${id}`,
+    LOG_LEVEL: 'warn',
+    GATEWAY_ACCESS_LOG: 'off',
+    NODE_ENV: 'production',
+    BILLING_PROVIDER: 'sandbox',
+    METRICS_TOKEN: metricsToken(),
+    ...extraEnv,
+  });
   const platform = await startPlatform({ env, install: false, build: false, seed: false });
   try {
     return await fn(platform);
@@ -33,6 +42,15 @@ export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv:
     await platform.stop();
     execFileSync('psql', [`${PG}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
   }
+}
+
+/** A fresh bearer token for the /metrics of a platform a benchmark starts. */
+export const metricsToken = () => randomBytes(24).toString('base64url');
+
+/** The Authorization header for the /metrics of a platform: its METRICS_TOKEN. */
+export function metricsAuth(env: Record<string, string | undefined>): Record<string, string> {
+  if (!env.METRICS_TOKEN) throw new Error('METRICS_TOKEN ausente do ambiente da plataforma: /metrics recusaria o scraper');
+  return { authorization: `Bearer ${env.METRICS_TOKEN}` };
 }
 
 export interface Figure {

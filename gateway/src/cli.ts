@@ -6,7 +6,8 @@ import { GatewayOptions, renderApiProxy, renderNginx, renderSecurityHeaders } fr
 /**
  * Writes the gateway's nginx configuration into a folder (default .runtime/nginx) from the environment:
  * GATEWAY_PORT, <SERVICE>_UPSTREAMS (comma-separated host:port replicas; default 127.0.0.1:<SERVICE>_PORT),
- * WEB_SHELL_DIR, WEB_ADMIN_DIR, STORAGE_DIR, IDENTITY_CACHE_SECONDS, GATEWAY_ACCESS_LOG.
+ * WEB_SHELL_DIR, WEB_ADMIN_DIR, STORAGE_DIR, TRUSTED_PROXIES (comma-separated addresses or CIDR ranges),
+ * PUBLIC_URL, GATEWAY_DEBUG_HEADERS, GATEWAY_ACCESS_LOG.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOptions {
   const runtimeDir = resolve(env.GATEWAY_RUNTIME_DIR ?? `${root}/.runtime/nginx`);
@@ -23,7 +24,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOpt
     webAdminDir: resolve(env.WEB_ADMIN_DIR ?? `${root}/web-admin/dist`),
     storageDir: resolve(env.STORAGE_DIR ?? `${root}/.data/storage`),
     upstreams,
-    identityCacheSeconds: Number(env.IDENTITY_CACHE_SECONDS ?? 2),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => {
+        if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x)) throw new Error(`TRUSTED_PROXIES: endereço inválido: ${x}`);
+        return x;
+      }),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT ?? 8080}`,
+    debugHeaders: ['1', 'true', 'yes'].includes(env.GATEWAY_DEBUG_HEADERS ?? ''),
     accessLog: env.GATEWAY_ACCESS_LOG ?? `${runtimeDir}/access.log`,
     errorLog: env.GATEWAY_ERROR_LOG ?? `${runtimeDir}/error.log`,
     user: env.GATEWAY_USER || undefined,
@@ -32,10 +42,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOpt
 }
 
 export function writeGatewayConfig(o: GatewayOptions): string {
-  for (const d of ['', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'identity-cache']) mkdirSync(`${o.runtimeDir}/${d}`, { recursive: true });
+  for (const d of ['', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(`${o.runtimeDir}/${d}`, { recursive: true });
   writeFileSync(`${o.runtimeDir}/nginx.conf`, renderNginx(o));
-  writeFileSync(`${o.runtimeDir}/api_proxy.conf`, renderApiProxy());
-  writeFileSync(`${o.runtimeDir}/security_headers.conf`, renderSecurityHeaders());
+  writeFileSync(`${o.runtimeDir}/api_proxy.conf`, renderApiProxy(o));
+  writeFileSync(`${o.runtimeDir}/security_headers.conf`, renderSecurityHeaders(o));
   return `${o.runtimeDir}/nginx.conf`;
 }
 

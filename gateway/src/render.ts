@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, ServiceName, IDENTITY_HEADERS } from '@clima/common';
+import { ASSERTION_HEADER, SERVICE_NAMES, ServiceName } from '@clima/common';
 import { pathRegex, Route, ROUTES } from './routes';
 
 export interface GatewayOptions {
@@ -13,8 +13,15 @@ export interface GatewayOptions {
   storageDir: string;
   /** host:port of each replica of each service. */
   upstreams: Record<ServiceName, string[]>;
-  /** Seconds an identity answer is reused for the same cookies (0 = never). */
-  identityCacheSeconds: number;
+  /**
+   * Addresses or CIDR ranges of the proxies in front of the gateway (a load balancer): only from these is
+   * X-Forwarded-For believed for the client's address. Empty: the connection's address is the client's.
+   */
+  trustedProxies: string[];
+  /** The site's public address: https adds HSTS. */
+  publicUrl: string;
+  /** Show which service answered (X-Service) — for tests and debugging, never in production. */
+  debugHeaders: boolean;
   /** Write access logs here ('off' to disable). */
   accessLog: string;
   errorLog: string;
@@ -30,6 +37,27 @@ const JSON_ERRORS: Record<string, { status: number; body: string }> = {
   '@too_large': { status: 413, body: 'Conteúdo muito grande' },
   '@api_not_found': { status: 404, body: 'Rota não encontrada' },
 };
+
+/** A file the gateway serves itself that does not exist (a missing chunk, an unknown path under /assets/). */
+const NOT_FOUND = 'Não encontrado';
+
+/**
+ * The body of a location that answers JSON itself: whatever the path's extension (…/x.pdf), JSON; with
+ * the security headers, the request id and no caching, like every other answer.
+ */
+function jsonAnswer(status: number, error: string, indent: string, extra: string[] = []): string {
+  return [
+    'types { }',
+    'default_type application/json;',
+    'add_header X-Request-Id $request_id always;',
+    'add_header Cache-Control "no-store" always;',
+    ...extra,
+    'include security_headers.conf;',
+    `return ${status} '${JSON.stringify({ error })}';`,
+  ]
+    .map((l) => `${indent}${l}`)
+    .join('\n');
+}
 
 /** Answer of the requests nginx refuses before any location (broken path, too long); served from a URI, not a named location. */
 const BAD_REQUEST = 'Requisição inválida';
@@ -84,11 +112,6 @@ export function locations(routes: Route[] = ROUTES): { path: string; service: Se
   return [...byPath.values()];
 }
 
-const identityVars = Object.entries(IDENTITY_HEADERS).map(([key, header]) => ({
-  variable: `$id_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
-  header,
-}));
-
 function apiLocation(l: { path: string; service: ServiceName; maxBody: string; stream: boolean }): string {
   const match = l.path.includes(':') ? `~ ${pathRegex(l.path)}` : `= ${l.path}`;
   const lines = [
@@ -103,12 +126,13 @@ function apiLocation(l: { path: string; service: ServiceName; maxBody: string; s
 }
 
 /** The shared part of every /api location: identity, forwarded headers, error mapping. */
-export function renderApiProxy(): string {
+export function renderApiProxy(o: Pick<GatewayOptions, 'debugHeaders'>): string {
   return [
-    '# Who is calling: asked of the auth service; the answer\'s headers replace anything the client sent.',
+    '# Who is calling: asked of the auth service on every request (revocation is immediate); its signed',
+    '# assertion replaces anything the client sent under that name, and services believe nothing else.',
     'auth_request /_identity;',
-    ...identityVars.map((v) => `auth_request_set ${v.variable} $upstream_http_${v.header.replace(/-/g, '_')};`),
-    ...identityVars.map((v) => `proxy_set_header ${v.header} ${v.variable};`),
+    `auth_request_set $identity_assertion $upstream_http_${ASSERTION_HEADER.replace(/-/g, '_')};`,
+    `proxy_set_header ${ASSERTION_HEADER} $identity_assertion;`,
     'proxy_set_header X-Request-Id $request_id;',
     'proxy_set_header X-Real-IP $remote_addr;',
     'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
@@ -121,6 +145,7 @@ export function renderApiProxy(): string {
     'proxy_next_upstream_tries 3;',
     'proxy_next_upstream_timeout 5s;',
     'proxy_hide_header X-Request-Id;',
+    ...(o.debugHeaders ? [] : ['proxy_hide_header X-Service;']),
     'add_header X-Request-Id $request_id always;',
     'include security_headers.conf;',
     'error_page 403 = @origin_refused;',
@@ -131,8 +156,14 @@ export function renderApiProxy(): string {
   ].join('\n');
 }
 
-export function renderSecurityHeaders(): string {
-  return SECURITY_HEADERS.map(([k, v]) => `add_header ${k} "${v}" always;`).join('\n') + '\n';
+/** HSTS only when the site is served over https (a browser would otherwise refuse plain http for a year). */
+export function securityHeaders(o: Pick<GatewayOptions, 'publicUrl'>): (readonly [string, string])[] {
+  const https = o.publicUrl.startsWith('https://');
+  return [...SECURITY_HEADERS, ...(https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : [])];
+}
+
+export function renderSecurityHeaders(o: Pick<GatewayOptions, 'publicUrl'>): string {
+  return securityHeaders(o).map(([k, v]) => `add_header ${k} "${v}" always;`).join('\n') + '\n';
 }
 
 export function renderNginx(o: GatewayOptions): string {
@@ -141,15 +172,17 @@ export function renderNginx(o: GatewayOptions): string {
     const servers = o.upstreams[s].map((hp) => `        server ${hp} max_fails=1 fail_timeout=3s;`).join('\n');
     return `    upstream ${s} {\n${servers}\n        keepalive 64;\n    }`;
   }).join('\n');
+  const inner = '            ';
   const jsonErrors = Object.entries(JSON_ERRORS)
-    .map(
-      ([name, e]) =>
-        `        location ${name} {\n            default_type application/json;\n            add_header X-Request-Id $request_id always;\n` +
-        `${e.status === 503 ? '            add_header Retry-After 2 always;\n' : ''}` +
-        `            return ${e.status} '${JSON.stringify({ error: e.body })}';\n        }`,
-    )
+    .map(([name, e]) => `        location ${name} {\n${jsonAnswer(e.status, e.body, inner, e.status === 503 ? ['add_header Retry-After 2 always;'] : [])}\n        }`)
     .join('\n');
-  const cache = o.identityCacheSeconds > 0;
+  const realIp = o.trustedProxies.length
+    ? `    # the client's address: from X-Forwarded-For, believed only from the trusted proxies
+${o.trustedProxies.map((p) => `    set_real_ip_from ${p};`).join('\n')}
+    real_ip_header X-Forwarded-For;
+    real_ip_recursive on;
+`
+    : '';
   return `# Generated from gateway/src/routes.ts by gateway/src/render.ts. Do not edit by hand.
 ${o.user ? `user ${o.user};` : ''}
 worker_processes ${o.workerProcesses ?? 'auto'};
@@ -188,21 +221,25 @@ http {
     gzip_proxied any;
     gzip_types text/css application/javascript application/json image/svg+xml text/plain application/manifest+json;
 
-${cache ? `    proxy_cache_path ${rt}/identity-cache levels=1 keys_zone=identity:10m max_size=64m inactive=60s use_temp_path=off;\n` : ''}
+${realIp}
 ${upstreams}
 
     server {
         listen ${o.port};
         server_name _;
         client_max_body_size 1m;
+        # every answer carries them, also nginx's own (locations with headers of their own include them again)
+        include security_headers.conf;
 
         # Requests nginx refuses itself (a NUL or a broken escape in the path, a path or headers too long).
         error_page 400 414 494 /_errors/bad-request.json;
         location = /_errors/bad-request.json {
             internal;
-            default_type application/json;
-            add_header X-Request-Id $request_id always;
-            return 400 '${JSON.stringify({ error: BAD_REQUEST })}';
+${jsonAnswer(400, BAD_REQUEST, inner)}
+        }
+        location = /_errors/not-found.json {
+            internal;
+${jsonAnswer(404, NOT_FOUND, inner)}
         }
 
         # Identity of the caller (nginx auth_request). Never reachable from outside.
@@ -222,16 +259,7 @@ ${upstreams}
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_connect_timeout 2s;
-${
-  cache
-    ? `            proxy_cache identity;
-            proxy_cache_key "$cookie_clima_sid|$cookie_clima_asid|$cookie_clima_iv|$request_method|$http_origin";
-            proxy_cache_valid 200 204 ${o.identityCacheSeconds}s;
-            proxy_cache_lock on;
-            proxy_ignore_headers Cache-Control Expires Set-Cookie;
-`
-    : ''
-}        }
+        }
 
 ${jsonErrors}
 
@@ -239,6 +267,7 @@ ${jsonErrors}
         location = /gateway-health {
             access_log off;
             default_type application/json;
+            include security_headers.conf;
             return 200 '{"status":"ok"}';
         }
 
@@ -254,12 +283,11 @@ ${jsonErrors}
 ${locations().map(apiLocation).join('\n')}
 
         location /api/ {
-            return 404 '${JSON.stringify({ error: JSON_ERRORS['@api_not_found']!.body })}';
-            default_type application/json;
+${jsonAnswer(404, JSON_ERRORS['@api_not_found']!.body, inner)}
         }
 
         location = /internal/identity {
-            return 404;
+${jsonAnswer(404, NOT_FOUND, inner)}
         }
 
         # The admin panel, a federated remote: no SPA fallback (a missing chunk is a 404).
@@ -271,6 +299,7 @@ ${locations().map(apiLocation).join('\n')}
         location /admin-remote/ {
             alias ${o.webAdminDir}/;
             try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
             add_header Cache-Control "public, max-age=31536000, immutable" always;
             include security_headers.conf;
         }
@@ -279,6 +308,7 @@ ${locations().map(apiLocation).join('\n')}
         location /assets/ {
             root ${o.webShellDir};
             try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
             add_header Cache-Control "public, max-age=31536000, immutable" always;
             include security_headers.conf;
         }

@@ -100,6 +100,34 @@ describe('route table through the real nginx', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it("puts the security headers and a JSON type on nginx's own errors too, whatever the path's extension", async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
+    const answers = [
+      await call('GET', '/api/nao-existe/manual.pdf'),
+      await call('GET', '/assets/nao-existe.pdf'),
+      await call('GET', '/admin-remote/nao-existe.js'),
+      await call('GET', '/internal/identity'),
+      await call('POST', '/api/auth/register', { body: big }),
+      await call('GET', '/api/%00'),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(typeof res.json.error).toBe('string');
+    }
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 413, 400]);
+  });
+
+  it('marks personalised answers private and never stored', async () => {
+    const user = await registerUser('private');
+    const me = await call('GET', '/api/users/me', { headers: { cookie: user.cookie } });
+    expect(me.headers.get('cache-control')).toMatch(/no-store/);
+    const stats = await call('GET', '/api/users/me/stats', { headers: { cookie: user.cookie } });
+    expect(stats.headers.get('cache-control')).toBe('private, no-store');
+    expect(stats.headers.get('vary')).toMatch(/Cookie/);
+  });
 });
 
 describe('identity', () => {

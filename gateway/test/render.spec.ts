@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@clima/common';
 import { fillPath, pathRegex, ROUTES } from '../src/routes';
-import { locations, renderNginx } from '../src/render';
+import { locations, renderApiProxy, renderNginx, renderSecurityHeaders } from '../src/render';
 import { optionsFromEnv, writeGatewayConfig } from '../src/cli';
 
 describe('route table', () => {
@@ -46,5 +46,36 @@ describe('generated nginx configuration', () => {
     expect(conf).toContain('server 127.0.0.1:2 ');
     // only the upload path accepts a 500 MB body, and streams it
     expect(conf).toMatch(/location = \/api\/admin\/upload-video \{\n\s+client_max_body_size 510m;\n\s+proxy_request_buffering off;/);
+  });
+});
+
+describe('hardened edge in the generated configuration', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clima-gw-edge-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const root = join(__dirname, '../..');
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES, adds HSTS behind https, hides X-Service unless debugging', () => {
+    const o = optionsFromEnv(
+      { GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18998', TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10', PUBLIC_URL: 'https://clima.example.com.br' },
+      root,
+    );
+    const file = writeGatewayConfig(o);
+    expect(() => execFileSync('nginx', ['-t', '-q', '-p', dir, '-c', file, '-e', join(dir, 'error.log')], { stdio: 'pipe' })).not.toThrow();
+    const conf = renderNginx(o);
+    expect(conf).toContain('set_real_ip_from 10.0.0.0/8;');
+    expect(conf).toContain('set_real_ip_from 192.0.2.10;');
+    expect(conf).toContain('real_ip_header X-Forwarded-For;');
+    expect(renderSecurityHeaders(o)).toContain('Strict-Transport-Security');
+    expect(renderApiProxy(o)).toContain('proxy_hide_header X-Service;');
+    // the identity a service believes is the one nginx got from auth, whatever the client sent
+    expect(renderApiProxy(o)).toContain('proxy_set_header x-identity-assertion $identity_assertion;');
+  });
+
+  it('without trusted proxies or https: the connection is the client, no HSTS; debugging shows X-Service', () => {
+    const o = optionsFromEnv({ GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18997', GATEWAY_DEBUG_HEADERS: '1' }, root);
+    expect(renderNginx(o)).not.toContain('set_real_ip_from');
+    expect(renderSecurityHeaders(o)).not.toContain('Strict-Transport-Security');
+    expect(renderApiProxy(o)).not.toContain('proxy_hide_header X-Service;');
+    expect(() => optionsFromEnv({ TRUSTED_PROXIES: 'example.com' }, root)).toThrow(/TRUSTED_PROXIES/);
   });
 });

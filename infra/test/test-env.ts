@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const infra = require('../platform.cjs') as typeof import('../platform.cjs');
 
 /** The test run's own database and key prefix, made by the global setup and inherited by every worker. */
 export interface TestEnv {
@@ -8,6 +10,9 @@ export interface TestEnv {
   DATABASE_NAME: string;
   KEY_PREFIX: string;
   REDIS_URL: string;
+  /** The run's identity keys: services verify, test helpers sign as the gateway would. */
+  IDENTITY_PRIVATE_KEY: string;
+  IDENTITY_PUBLIC_KEYS: string;
 }
 
 export function newTestEnv(): TestEnv {
@@ -19,6 +24,7 @@ export function newTestEnv(): TestEnv {
     DATABASE_NAME: name,
     KEY_PREFIX: `test_${id}`,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...infra.newIdentityKeys(),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * Operations: Prometheus metrics on every service (request rate and latency, errors, queue depth and
- * lag), and one request id from nginx through the services and the background jobs, in the structured
- * logs. Also: docker-compose.yml sets only variables the services read, under the native names.
+ * lag; only for the holder of METRICS_TOKEN), and one request id from nginx through the services and the
+ * background jobs, in the structured logs. Also: docker-compose.yml sets only variables the services
+ * read, under the native names.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REQUIRED_COMPOSE_ENV, renderCompose } from '../../infra/test/compose-render';
 import { baseEnvSchema, EVENT_SUBSCRIBERS, eventQueueName, SERVICE_NAMES } from '../../packages/common/src';
 import { storageEnv } from '../../packages/storage/src/config';
 import { authEnv } from '../../services/auth/src/config';
@@ -14,7 +15,7 @@ import { catalogEnv } from '../../services/catalog/src/config';
 import { coursesEnv } from '../../services/courses/src/config';
 import { manualsEnv } from '../../services/manuals/src/config';
 import { rankingEnv } from '../../services/ranking/src/config';
-import { eventually, ROOT, startTestPlatform, TestPlatform } from './support/platform';
+import { eventually, metricsAuth, ROOT, startTestPlatform, TestPlatform } from './support/platform';
 import { adminLogin, registerUser } from './support/roles';
 
 jest.setTimeout(600_000);
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function metrics(service: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${t.platform.ports[service]}/metrics`);
+  const res = await fetch(`http://127.0.0.1:${t.platform.ports[service]}/metrics`, { headers: metricsAuth(t.env) });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   return res.text();
@@ -60,7 +61,7 @@ function logLines(name: string): Record<string, unknown>[] {
 }
 
 describe('metrics', () => {
-  it('every service exposes request rate, latency, errors and process figures', async () => {
+  it('every service exposes request rate, latency, errors and process figures to the token holder only', async () => {
     const calls: [string, string][] = [
       ['auth', '/api/users/me'],
       ['catalog', '/api/contents'],
@@ -69,6 +70,13 @@ describe('metrics', () => {
       ['ranking', '/api/ranking'],
       ['billing', '/api/plans'],
     ];
+    // only the scraper holding METRICS_TOKEN reads them
+    for (const [s] of calls) {
+      for (const authorization of [undefined, 'Bearer wrong-token-of-the-operations-suite']) {
+        const res = await fetch(`http://127.0.0.1:${t.platform.ports[s]}/metrics`, { headers: authorization ? { authorization } : {} });
+        expect([s, res.status, await res.json()]).toEqual([s, 401, { error: 'Token de métricas ausente ou inválido' }]);
+      }
+    }
     const before = Object.fromEntries(await Promise.all(calls.map(async ([s]) => [s, await metrics(s)] as const)));
     for (const [, path] of calls) for (let i = 0; i < 3; i++) await t.call('GET', path);
     for (const [s, path] of calls) {
@@ -151,8 +159,10 @@ describe('request id from nginx through services and jobs', () => {
 
 describe('docker-compose.yml', () => {
   it('is valid and sets only variables the services read, under the names of the native start', () => {
-    execFileSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], { stdio: 'pipe' });
-    const resolved = execFileSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config'], { encoding: 'utf8', stdio: 'pipe' });
+    // rendered with the variables it requires (credentials have no default), as an operator's .env gives them
+    const rendered = renderCompose(REQUIRED_COMPOSE_ENV);
+    expect([rendered.ok, rendered.stderr]).toEqual([true, expect.any(String)]);
+    const resolved = rendered.stdout;
     // environment keys per compose service, from the resolved file (two-space YAML as docker-compose prints it)
     const envOf: Record<string, string[]> = {};
     let svc = '';

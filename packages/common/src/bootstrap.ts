@@ -6,6 +6,7 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
 import { AccessGuard } from './identity/access';
 import { assertRoutesDeclareAccess } from './identity/route-check';
+import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
 import { NestPinoLogger, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
 import { requestContext } from './http/request-context';
@@ -24,6 +25,7 @@ export interface AppOptions {
 /** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
 export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestExpressApplication> {
   const logger = rootLogger(config.SERVICE, config.LOG_LEVEL);
+  const verifier = verifierFromEnv({ IDENTITY_PUBLIC_KEYS: config.IDENTITY_PUBLIC_KEYS });
   startMetrics(config.SERVICE);
   const app = await NestFactory.create<NestExpressApplication>(module as never, {
     logger: new NestPinoLogger(logger),
@@ -35,6 +37,7 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   app.use(requestContext(config.SERVICE, logger));
+  app.use(identityFromAssertion(verifier));
   app.useBodyParser('json', { limit: opts.jsonLimit ?? '256kb' });
   app.useBodyParser('urlencoded', { limit: opts.jsonLimit ?? '256kb', extended: false });
   app.useGlobalFilters(new ErrorFilter());

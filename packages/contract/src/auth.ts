@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   wrongPassword: 'Senha incorreta (wrong-password)',
   googleAccountUsePassword: 'Esta conta usa o login com Google. Entre com o botão do Google.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyRegistrations: 'Muitos cadastros feitos a partir desta rede. Tente novamente mais tarde.',
   signedOut: 'Você precisa estar logado',
   googleEmailReadOnly: 'E-mail gerenciado pelo Google e não pode ser alterado aqui',
   googlePasswordForbidden: 'Contas Google não podem alterar a senha',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_FILE_NAME_RE } from './catalog';
 import { MAX_LINE, MAX_TEXT, SLUG_RE, VIDEO_ORIENTATIONS, VideoOrientation } from './common';
 
 /** Course category (spec section 3); the stats variant carries lessons_count and total_duration (seconds). */
@@ -76,6 +77,20 @@ export const CoursesStats = z.object({
   completedLessons: z.number(),
 });
 export type CoursesStats = z.infer<typeof CoursesStats>;
+
+/**
+ * Service-to-service query (catalog → courses, over Redis with `rpcPattern('courses', VIDEO_REFERENCES_QUERY)`):
+ * which of these uploaded video files do courses reference? `published_only` when a subscriber asks for
+ * the file; drafts count too when the catalog decides whether an upload may be removed.
+ */
+export const VIDEO_REFERENCES_QUERY = 'video-references';
+export const VideoReferencesQuery = z.object({
+  names: z.array(z.string().regex(VIDEO_FILE_NAME_RE)).max(500),
+  published_only: z.boolean(),
+});
+export type VideoReferencesQuery = z.infer<typeof VideoReferencesQuery>;
+export const VideoReferencesAnswer = z.object({ referenced: z.array(z.string()) });
+export type VideoReferencesAnswer = z.infer<typeof VideoReferencesAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Hosted-video ids and durations: shared by the lesson form and the server.

@@ -37,10 +37,15 @@ export const BADGE_RULES = {
 /** Rows of GET /api/ranking. */
 export const RANKING_SIZE = 50;
 
+/**
+ * A row of the board. `name` is what the board shows: the user's name or, without one, the start of the
+ * e-mail's local part masked ('jo***'; the caller's own row shows it whole). `email` is only ever the
+ * caller's own, on the caller's own row; it is null on everyone else's.
+ */
 export const RankingEntry = z.object({
   user_id: z.string(),
   name: z.string().nullable(),
-  email: z.string(),
+  email: z.string().nullable(),
   total_logins: z.number(),
   total_session_time_seconds: z.number(),
   current_streak_days: z.number(),

@@ -16,6 +16,8 @@ import { SubscriptionEvents } from './events/subscription-events';
 import { GoogleController } from './google/google.controller';
 import { GoogleOidc } from './google/google-oidc';
 import { GoogleSignInService } from './google/google-sign-in.service';
+import { AssertionSigner } from './identity/assertion-signer';
+import { IdentityCache } from './identity/identity-cache';
 import { IdentityController } from './identity/identity.controller';
 import { IdentityService } from './identity/identity.service';
 import { OriginPolicy } from './identity/origin-policy';
@@ -34,6 +36,7 @@ import { UsersService } from './users/users.service';
 /** What both the HTTP process and the worker need: sessions, the outbox, the event consumer. */
 const coreProviders = (startConsumers: boolean): Provider[] => [
   RedisKeys,
+  IdentityCache,
   SessionStore,
   Outbox,
   SubscriptionEvents,
@@ -65,6 +68,7 @@ export class AppModule {
         LoginRateLimiter,
         OriginPolicy,
         IdentityService,
+        AssertionSigner,
         UsersService,
         AuthService,
         GoogleOidc,

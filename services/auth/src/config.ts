@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '@clima/common';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -25,13 +26,47 @@ export const authEnv = {
       }
       return origins;
     }),
-  /** Seconds the identity of a signed-in user is cached in Redis (changes also clear it at once). */
+  /**
+   * Seconds the identity of a session is kept in the auth process and in Redis. Every change that revokes
+   * (logout, password, deletion, flags, subscription) clears both at once; this only bounds how long a
+   * change made outside the service (a manual SQL update) takes to show.
+   */
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /** Private key (Ed25519 JWK with kid) that signs the identity the gateway passes to the services. */
+  IDENTITY_PRIVATE_KEY: optionalText,
   /** Seconds the assembled admin dashboard figures are cached in Redis (0 disables). */
   ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
-  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Distinct accounts failing from one address in the window before its answers are slowed down. */
+  SIGNIN_SLOWDOWN_ACCOUNTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Longest delay of a slowed-down address (it grows by 250 ms per further account). */
+  SIGNIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /** Distinct accounts failing from one address in the window before it is refused (accounts already signed in from it still pass). */
+  SIGNIN_MAX_ACCOUNTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /**
+   * Networks (CIDR, comma-separated) never limited per address; per-account limits still apply. None by
+   * default; the native launcher exempts loopback (one machine: its tests and benchmarks).
+   */
+  RATE_LIMIT_EXEMPT_NETWORKS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const networks: { address: string; prefix: number; type: 'ipv4' | 'ipv6' }[] = [];
+      for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const [address = '', bits, extra] = item.split('/');
+        const family = isIP(address);
+        const prefix = bits === undefined ? (family === 6 ? 128 : 32) : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+        if (!family || extra !== undefined || !(prefix >= 0 && prefix <= (family === 6 ? 128 : 32))) {
+          ctx.addIssue({ code: 'custom', message: `rede inválida: ${item}` });
+          continue;
+        }
+        networks.push({ address, prefix, type: family === 6 ? 'ipv6' : 'ipv4' });
+      }
+      return networks;
+    }),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { Browser, bootApp, registerUser, uniqueEmail } from './helpers';
+import { assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
 
 describe('end-user account: register, sign in, me, profile, password, logout', () => {
   let app: NestExpressApplication;
@@ -132,16 +132,17 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect(res.body).toEqual({ error: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.' });
     });
 
-    it('limits failed attempts per IP across accounts', async () => {
-      const b = new Browser(app);
-      for (let i = 0; i < 50; i++) {
-        expect((await b.post('/api/auth/signin', { email: uniqueEmail('tentativa'), password: 'x' })).status).toBe(401);
+    it('50 failures on other accounts from one address do not refuse a right password of an untouched account from it', async () => {
+      const office = randomIp();
+      for (let i = 0; i < 50; i += 10) {
+        // in batches: once several accounts failed, the address's answers are slowed down
+        const batch = Array.from({ length: 10 }, () => new Browser(app, office).post('/api/auth/signin', { email: uniqueEmail('tentativa'), password: 'x' }));
+        for (const res of await Promise.all(batch)) expect(res.status).toBe(401);
       }
       const { me, password } = await registerUser(app);
-      const res = await b.post('/api/auth/signin', { email: me.email, password });
-      expect(res.status).toBe(429);
-      // another address is not affected
-      expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
+      const res = await new Browser(app, office).post('/api/auth/signin', { email: me.email, password });
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(me.id);
     });
 
     it('a success clears the account counter', async () => {
@@ -171,7 +172,7 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect((await browser.get('/api/users/me')).status).toBe(401);
       // the old cookie value is dead on the server too
       const replay = await request(app.getHttpServer()).get('/internal/identity').set('Cookie', stolen);
-      expect(replay.headers['x-user-id']).toBe('');
+      expect(assertedIdentity(replay).user).toBeNull();
     });
 
     it('logout without a session still answers success', async () => {
@@ -185,7 +186,7 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       await browser.post('/api/auth/signin', { email: me.email, password });
       expect(browser.cookieHeader).not.toBe(before);
       const old = await request(app.getHttpServer()).get('/internal/identity').set('Cookie', before);
-      expect(old.headers['x-user-id']).toBe('');
+      expect(assertedIdentity(old).user).toBeNull();
     });
 
     it('renews a session that has used more than half of its lifetime', async () => {
@@ -212,9 +213,7 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       const res = await browser.put('/api/users/profile', { name: '  João Técnico  ', email: `  ${email}  ` });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, message: 'Perfil atualizado com sucesso!', user: { name: 'João Técnico', email } });
-      const id = await browser.identity();
-      expect(decodeURIComponent(id.headers['x-user-name'])).toBe('João Técnico');
-      expect(decodeURIComponent(id.headers['x-user-email'])).toBe(email);
+      expect(assertedIdentity(await browser.identity()).user).toMatchObject({ name: 'João Técnico', email });
     });
 
     it.each([

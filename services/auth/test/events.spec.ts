@@ -6,7 +6,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { psql } from '../../../infra/test/test-env';
 import { entities, migrations, SCHEMA } from '../src/database';
 import { DEMO_PASSWORD, seed } from '../src/seed';
-import { adminBrowser, bootApp, Browser, eventually, registerUser } from './helpers';
+import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, registerUser } from './helpers';
 
 const silent = { info: () => undefined };
 
@@ -51,7 +51,7 @@ describe('events', () => {
         occurredAt: new Date().toISOString(),
       });
       await eventually(async () => (await statusOf(me.id)).subscription_status === 'active', 'the subscription to be active');
-      expect((await browser.identity()).headers['x-user-status']).toBe('active');
+      expect(assertedIdentity(await browser.identity()).user?.subscriptionStatus).toBe('active');
       expect((await browser.get('/api/users/me')).body).toMatchObject({
         subscription_status: 'active',
         subscription_plan: 'annual',

@@ -2,7 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import { bullConnection, eventQueueName } from '@clima/common';
 import { randomBytes } from 'node:crypto';
-import { bootApp, Browser, eventually, PUBLIC_ORIGIN, registerUser, uniqueEmail } from './helpers';
+import { DataSource } from 'typeorm';
+import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, PUBLIC_ORIGIN, registerUser, uniqueEmail } from './helpers';
 import { CLIENT, LocalOpenIdProvider } from './oidc-provider';
 
 const REDIRECT_URI = `${PUBLIC_ORIGIN}/auth/callback`;
@@ -66,7 +67,7 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     });
     expect(browser.cookies.has('clima_oauth')).toBe(false);
     expect((await browser.get('/api/users/me')).body.id).toBe(`google_${sub}`);
-    expect((await browser.identity()).headers['x-user-id']).toBe(`google_${sub}`);
+    expect(assertedIdentity(await browser.identity()).user?.id).toBe(`google_${sub}`);
 
     const again = await signInWithGoogle(sub);
     expect(again.res.status).toBe(200);
@@ -111,15 +112,88 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     expect(signin.body).toEqual({ error: 'Esta conta usa o login com Google. Entre com o botão do Google.' });
   });
 
-  it('links an e-mail account with the same verified e-mail instead of creating another', async () => {
-    const { me, password } = await registerUser(app, { name: 'Conta Existente' });
+  const verifiedAt = async (id: string): Promise<Date | null> => {
+    const [row] = await app.get(DataSource).query(`SELECT email_verified_at FROM auth.users WHERE id = $1`, [id]);
+    return row.email_verified_at;
+  };
+
+  it('takes back an address someone registered with a password: links it, and the password and its sessions end', async () => {
+    // whoever registered first never proved the address
+    const { browser: squatter, me, password } = await registerUser(app, { name: 'Conta Existente' });
+    expect(await verifiedAt(me.id)).toBeNull();
+    const stolenCookie = squatter.cookieHeader;
     const sub = newSub();
     provider.accounts.set(sub, { email: me.email, email_verified: true, name: 'Nome no Google', picture: 'https://fotos.exemplo/x.png' });
+    const { res, browser: owner } = await signInWithGoogle(sub);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: me.id, google_user_data: { name: 'Nome no Google', picture: 'https://fotos.exemplo/x.png' } });
+    expect(await verifiedAt(me.id)).toBeInstanceOf(Date);
+
+    // the old password answers like any wrong one
+    const old = await new Browser(app).post('/api/auth/signin', { email: me.email, password });
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ error: 'Senha incorreta (wrong-password)' });
+    // the squatter's session is over, the owner's works
+    expect((await squatter.get('/api/users/me')).status).toBe(401);
+    expect(squatter.cookieHeader).toBe(stolenCookie);
+    expect(assertedIdentity(await squatter.identity()).user).toBeNull();
+    const mine = await owner.get('/api/users/me');
+    expect(mine.status).toBe(200);
+    expect(mine.body.id).toBe(me.id);
+    // the next Google sign-in finds the same account
+    expect((await signInWithGoogle(sub)).res.body.id).toBe(me.id);
+  });
+
+  it('an account whose e-mail was already proven keeps its password and sessions when linked', async () => {
+    const { browser, me, password } = await registerUser(app, { name: 'Conta Comprovada' });
+    // as the verification link of the e-mail will
+    await app.get(DataSource).query(`UPDATE auth.users SET email_verified_at = now() - interval '1 day' WHERE id = $1`, [me.id]);
+    const proven = await verifiedAt(me.id);
+    const sub = newSub();
+    provider.accounts.set(sub, { email: me.email, email_verified: true, name: 'Nome no Google' });
     const { res } = await signInWithGoogle(sub);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: me.id, name: 'Conta Existente', google_user_data: { name: 'Nome no Google', picture: 'https://fotos.exemplo/x.png' } });
-    // the password keeps working
+    expect(res.body).toMatchObject({ id: me.id, name: 'Conta Comprovada' });
+    expect(await verifiedAt(me.id)).toEqual(proven);
     expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
+    expect((await browser.get('/api/users/me')).body.id).toBe(me.id);
+  });
+
+  it('records when Google proved the e-mail (creation, later sign-in) and forgets it when the e-mail changes', async () => {
+    const sub = newSub();
+    const email = uniqueEmail('naoverificado');
+    provider.accounts.set(sub, { email, email_verified: false });
+    expect((await signInWithGoogle(sub)).res.status).toBe(200);
+    expect(await verifiedAt(`google_${sub}`)).toBeNull();
+    provider.accounts.set(sub, { email, email_verified: true });
+    expect((await signInWithGoogle(sub)).res.status).toBe(200);
+    expect(await verifiedAt(`google_${sub}`)).toBeInstanceOf(Date);
+
+    const created = newSub();
+    provider.accounts.set(created, { email: uniqueEmail('verificado'), email_verified: true });
+    expect((await signInWithGoogle(created)).res.status).toBe(200);
+    expect(await verifiedAt(`google_${created}`)).toBeInstanceOf(Date);
+
+    // a linked e-mail account moving to another address has not proven that one
+    const { me } = await registerUser(app, { name: 'Muda E-mail' });
+    const linked = newSub();
+    provider.accounts.set(linked, { email: me.email, email_verified: true });
+    const { browser } = await signInWithGoogle(linked);
+    expect(await verifiedAt(me.id)).toBeInstanceOf(Date);
+    expect((await browser.put('/api/users/profile', { name: 'Muda E-mail', email: uniqueEmail('novo') })).status).toBe(200);
+    expect(await verifiedAt(me.id)).toBeNull();
+
+    // nor when an administrator changes it
+    const { me: other } = await registerUser(app, { name: 'Admin Muda' });
+    const otherSub = newSub();
+    provider.accounts.set(otherSub, { email: other.email, email_verified: true });
+    expect((await signInWithGoogle(otherSub)).res.status).toBe(200);
+    expect(await verifiedAt(other.id)).toBeInstanceOf(Date);
+    const { browser: admin } = await adminBrowser(app);
+    expect((await admin.put(`/api/admin/users/${other.id}`, { name: 'Admin Muda' })).status).toBe(200);
+    expect(await verifiedAt(other.id)).toBeInstanceOf(Date);
+    expect((await admin.put(`/api/admin/users/${other.id}`, { email: uniqueEmail('pelopainel') })).status).toBe(200);
+    expect(await verifiedAt(other.id)).toBeNull();
   });
 
   it('refuses an unverified Google e-mail that belongs to another account', async () => {

@@ -1,6 +1,6 @@
 import request, { Response } from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, IDENTITY_HEADERS } from '@clima/common';
+import { ASSERTION_HEADER, AssertedIdentity, createServiceApp, verifierFromEnv } from '@clima/common';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from '../src/app.module';
 import { AuthConfig, loadAuthConfig } from '../src/config';
@@ -20,16 +20,31 @@ export const randomIp = () => `10.${1 + (randomBytes(1)[0]! % 250)}.${randomByte
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** How a test says which client address the gateway saw (the one place to change if that moves). */
+export const fromAddress = (ip: string): Record<string, string> => ({ 'X-Real-IP': ip });
+
+const verifier = verifierFromEnv();
+
+/** What an identity answer asserts, verified with the run's public keys exactly as a service verifies it. */
+export function assertedIdentity(res: Response): AssertedIdentity {
+  const got = verifier.verify(res.headers[ASSERTION_HEADER] as string | undefined);
+  if (typeof got === 'string') throw new Error(`identity assertion refused: ${got} (status ${res.status})`);
+  return got;
+}
+
 /**
  * A browser behind the gateway: keeps its cookies, asks /internal/identity first exactly as nginx's
- * auth_request does, and forwards the identity headers it answered (any 403 there ends the request).
+ * auth_request does (with the client address nginx resolved), and forwards the signed assertion it
+ * answered (any 403 there ends the request).
  */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  readonly ip = randomIp();
   origin?: string;
 
-  constructor(private readonly app: NestExpressApplication) {}
+  constructor(
+    private readonly app: NestExpressApplication,
+    readonly ip = randomIp(),
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -39,7 +54,8 @@ export class Browser {
     const req = request(this.app.getHttpServer())
       .get('/internal/identity')
       .set('X-Original-Method', method)
-      .set('X-Original-URI', uri);
+      .set('X-Original-URI', uri)
+      .set(fromAddress(this.ip));
     if (this.cookies.size) req.set('Cookie', this.cookieHeader);
     if (this.origin) req.set('Origin', this.origin);
     return req;
@@ -48,8 +64,7 @@ export class Browser {
   async call(method: Method, path: string, body?: unknown, raw?: string): Promise<Response> {
     const id = await this.identity(method.toUpperCase(), path);
     if (id.status !== 204) return id;
-    let req = request(this.app.getHttpServer())[method](path).set('X-Real-IP', this.ip);
-    for (const h of Object.values(IDENTITY_HEADERS)) req = req.set(h, String(id.headers[h] ?? ''));
+    let req = request(this.app.getHttpServer())[method](path).set(ASSERTION_HEADER, String(id.headers[ASSERTION_HEADER]));
     if (this.cookies.size) req = req.set('Cookie', this.cookieHeader);
     if (this.origin) req = req.set('Origin', this.origin);
     if (raw !== undefined) req = req.set('Content-Type', 'application/json').send(raw);

@@ -1,17 +1,11 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { adminBrowser, bootApp, Browser, registerUser } from './helpers';
+import { adminBrowser, assertedIdentity, bootApp, Browser, registerUser } from './helpers';
 
-const EMPTY = {
-  'x-user-id': '',
-  'x-user-email': '',
-  'x-user-name': '',
-  'x-user-status': '',
-  'x-user-is-admin': '',
-  'x-admin-id': '',
-  'x-admin-username': '',
-};
+const EMPTY = { user: null, admin: null };
+/** The identity a browser's next request is given. */
+const idOf = async (b: Browser) => assertedIdentity(await b.identity());
 
 describe('GET /internal/identity (nginx auth_request)', () => {
   let app: NestExpressApplication;
@@ -20,32 +14,29 @@ describe('GET /internal/identity (nginx auth_request)', () => {
   });
   afterAll(() => app.close());
 
-  it('answers an anonymous caller with empty identity headers', async () => {
-    const res = await new Browser(app).identity();
+  it('answers an anonymous caller with a signed empty identity that carries the address', async () => {
+    const browser = new Browser(app);
+    const res = await browser.identity();
     expect(res.status).toBe(204);
-    expect(res.headers).toMatchObject(EMPTY);
+    expect(assertedIdentity(res)).toEqual({ ...EMPTY, ip: browser.ip });
   });
 
   it('treats unknown, forged or malformed cookies as anonymous', async () => {
     for (const cookie of ['clima_sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'clima_sid=../../etc', 'clima_asid=1; clima_sid=', 'garbage', `clima_sid=${'x'.repeat(5000)}`]) {
       const res = await request(app.getHttpServer()).get('/internal/identity').set('Cookie', cookie);
       expect(res.status).toBe(204);
-      expect(res.headers).toMatchObject(EMPTY);
+      expect(assertedIdentity(res)).toMatchObject(EMPTY);
     }
   });
 
-  it('describes a signed-in user (e-mail and name URI-encoded)', async () => {
+  it('describes a signed-in user (accented names intact)', async () => {
     const { browser, me } = await registerUser(app, { name: 'José Ação' });
     const res = await browser.identity();
     expect(res.status).toBe(204);
-    expect(res.headers).toMatchObject({
-      'x-user-id': me.id,
-      'x-user-email': encodeURIComponent(me.email),
-      'x-user-name': encodeURIComponent('José Ação'),
-      'x-user-status': 'inactive',
-      'x-user-is-admin': '0',
-      'x-admin-id': '',
-      'x-admin-username': '',
+    expect(assertedIdentity(res)).toEqual({
+      user: { id: me.id, email: me.email, name: 'José Ação', subscriptionStatus: 'inactive', isAdmin: false },
+      admin: null,
+      ip: browser.ip,
     });
   });
 
@@ -54,13 +45,12 @@ describe('GET /internal/identity (nginx auth_request)', () => {
     const res = await request(app.getHttpServer())
       .get('/internal/identity')
       .set('Cookie', `_ga=GA1.2.3; xclima_sid=nope; ${browser.cookieHeader}; tema=escuro`);
-    expect(res.headers['x-user-id']).toBe(me.id);
+    expect(assertedIdentity(res).user?.id).toBe(me.id);
   });
 
   it('describes an administrator session', async () => {
     const { browser, admin } = await adminBrowser(app);
-    const res = await browser.identity();
-    expect(res.headers).toMatchObject({ 'x-user-id': '', 'x-admin-id': String(admin.id), 'x-admin-username': encodeURIComponent(admin.username) });
+    expect(await idOf(browser)).toMatchObject({ user: null, admin: { id: String(admin.id), username: admin.username } });
   });
 
   it('an end user with is_admin is an admin as user:<id>; removing the flag removes it at once', async () => {
@@ -68,41 +58,39 @@ describe('GET /internal/identity (nginx auth_request)', () => {
     const { browser, me } = await registerUser(app);
     expect((await browser.get('/api/admin/users')).status).toBe(403);
     expect((await admin.put(`/api/admin/users/${me.id}`, { is_admin: true })).status).toBe(200);
-    let res = await browser.identity();
-    expect(res.headers).toMatchObject({ 'x-user-id': me.id, 'x-user-is-admin': '1', 'x-admin-id': `user:${me.id}`, 'x-admin-username': encodeURIComponent(me.email) });
+    expect(await idOf(browser)).toMatchObject({ user: { id: me.id, isAdmin: true }, admin: { id: `user:${me.id}`, username: me.email } });
     expect((await browser.get('/api/admin/users')).status).toBe(200);
     expect((await browser.get('/api/admin/auth/me')).body).toEqual({ id: `user:${me.id}`, username: me.email, kind: 'user' });
     expect((await admin.put(`/api/admin/users/${me.id}`, { is_admin: false })).status).toBe(200);
-    res = await browser.identity();
-    expect(res.headers).toMatchObject({ 'x-user-is-admin': '0', 'x-admin-id': '' });
+    expect(await idOf(browser)).toMatchObject({ user: { isAdmin: false }, admin: null });
     expect((await browser.get('/api/admin/users')).status).toBe(403);
   });
 
   it('an admin change of the subscription shows in the identity at once', async () => {
     const { browser: admin } = await adminBrowser(app);
     const { browser, me } = await registerUser(app);
-    expect((await browser.identity()).headers['x-user-status']).toBe('inactive');
+    expect((await idOf(browser)).user?.subscriptionStatus).toBe('inactive');
     await admin.put(`/api/admin/users/${me.id}`, { subscription_status: 'active', subscription_plan: 'monthly' });
-    expect((await browser.identity()).headers['x-user-status']).toBe('active');
+    expect((await idOf(browser)).user?.subscriptionStatus).toBe('active');
   });
 
   it('a deleted user is anonymous at once', async () => {
     const { browser: admin } = await adminBrowser(app);
     const { browser, me } = await registerUser(app);
-    expect((await browser.identity()).headers['x-user-id']).toBe(me.id);
+    expect((await idOf(browser)).user?.id).toBe(me.id);
     expect((await admin.del(`/api/admin/users/${me.id}`)).status).toBe(200);
-    expect((await browser.identity()).headers['x-user-id']).toBe('');
+    expect((await idOf(browser)).user).toBeNull();
   });
 
   it('a direct change in the database shows once the short identity cache expires', async () => {
     const { browser, me } = await registerUser(app);
-    expect((await browser.identity()).headers['x-user-status']).toBe('inactive');
+    expect((await idOf(browser)).user?.subscriptionStatus).toBe('inactive');
     await app.get(DataSource).query(`UPDATE auth.users SET subscription_status = 'active' WHERE id = $1`, [me.id]);
     for (let i = 0; i < 50; i++) {
-      if ((await browser.identity()).headers['x-user-status'] === 'active') break;
+      if ((await idOf(browser)).user?.subscriptionStatus === 'active') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await browser.identity()).headers['x-user-status']).toBe('active');
+    expect((await idOf(browser)).user?.subscriptionStatus).toBe('active');
   });
 
   describe('Origin check on state-changing requests', () => {

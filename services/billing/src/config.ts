@@ -10,8 +10,11 @@ const optional = z
 
 /** The billing service's environment, validated once at boot. */
 export const billingEnv = {
-  /** 'stripe' or 'sandbox'; by default Stripe when STRIPE_SECRET_KEY is set, otherwise the local sandbox. */
-  BILLING_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+  /**
+   * 'stripe' or 'sandbox'. STRIPE_SECRET_KEY set means Stripe whatever this says; without it, the sandbox
+   * outside production, and in production only when this says 'sandbox'. Empty is unset (compose passes '').
+   */
+  BILLING_PROVIDER: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['stripe', 'sandbox']).optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   /** Checkout Sessions with these recurring prices (preferred)… */
@@ -48,10 +51,14 @@ function fail(variable: string, message: string): never {
   throw new ConfigError(`Configuração inválida para o serviço billing:\n  ${variable}: ${message}`);
 }
 
-/** Loads and checks the conditional rules: Stripe needs its keys and one checkout per plan. */
+/**
+ * Loads and checks the conditional rules: a Stripe key always means Stripe (never a sandbox that grants
+ * subscriptions for free beside live keys), Stripe needs its keys and one checkout per plan, and
+ * production runs the sandbox only when asked for by name.
+ */
 export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
   const raw = loadRaw(env);
-  const provider = raw.BILLING_PROVIDER ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  const provider = raw.STRIPE_SECRET_KEY ? 'stripe' : (raw.BILLING_PROVIDER ?? 'sandbox');
   if (provider === 'stripe') {
     if (!raw.STRIPE_SECRET_KEY) fail('STRIPE_SECRET_KEY', 'obrigatória com BILLING_PROVIDER=stripe');
     if (!raw.STRIPE_WEBHOOK_SECRET) fail('STRIPE_WEBHOOK_SECRET', 'obrigatória com o provedor Stripe');
@@ -62,7 +69,11 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): Billing
     }
   } else if (raw.NODE_ENV === 'production' && raw.BILLING_PROVIDER !== 'sandbox') {
     // the sandbox grants subscriptions without payment: never by accident in production
-    fail('STRIPE_SECRET_KEY', 'obrigatória em produção (ou BILLING_PROVIDER=sandbox explicitamente)');
+    fail(
+      'STRIPE_SECRET_KEY',
+      'obrigatória em produção (NODE_ENV=production): sem ela o billing seria o sandbox, em que qualquer um assina sem pagar. ' +
+        'Defina STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET e os preços, ou BILLING_PROVIDER=sandbox para uma demonstração',
+    );
   }
   return {
     ...raw,

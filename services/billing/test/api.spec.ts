@@ -159,8 +159,23 @@ describe('billing API', () => {
       expect(load({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'p', STRIPE_PRICE_ANNUAL: 'p' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
       expect(load({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_PRICE_MONTHLY: 'p' })).toThrow(/STRIPE_PRICE_ANNUAL/);
       expect(load({ BILLING_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-      expect(load({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(load({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY: obrigatória em produção/);
       expect(load({ NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox' })().BILLING_PROVIDER).toBe('sandbox');
+    });
+    it('in production, runs the sandbox only when asked for by name; an empty BILLING_PROVIDER is not a request', () => {
+      for (const BILLING_PROVIDER of ['', '  ']) {
+        expect(load({ NODE_ENV: 'production', BILLING_PROVIDER, STRIPE_SECRET_KEY: '' })).toThrow(/STRIPE_SECRET_KEY: obrigatória em produção/);
+        expect(load({ NODE_ENV: 'development', BILLING_PROVIDER, STRIPE_SECRET_KEY: '' })().BILLING_PROVIDER).toBe('sandbox');
+      }
+      expect(load({ NODE_ENV: 'production', BILLING_PROVIDER: 'demo' })).toThrow(/BILLING_PROVIDER/);
+    });
+    it('a Stripe key always means Stripe, even beside BILLING_PROVIDER=sandbox', () => {
+      const keys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' };
+      for (const NODE_ENV of ['production', 'development']) {
+        expect(load({ ...keys, NODE_ENV, BILLING_PROVIDER: 'sandbox' })().BILLING_PROVIDER).toBe('stripe');
+      }
+      // and then the rest of Stripe's configuration is required: no silent fallback to the sandbox
+      expect(load({ NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     });
   });
 

@@ -1,4 +1,4 @@
-import { bullConnection, createServiceApp, eventQueueName, identityToHeaders } from '@clima/common';
+import { bullConnection, createServiceApp, eventQueueName, signedIdentityHeaders } from '@clima/common';
 import type { EventEnvelope } from '@clima/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
@@ -23,7 +23,7 @@ export const newUserId = () => `email_t${randomBytes(6).toString('hex')}`;
 
 /** The identity headers the gateway sends for a signed-in user. */
 export function userHeaders(id: string, subscriptionStatus = 'inactive'): Record<string, string> {
-  return identityToHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus, isAdmin: false }, admin: null });
+  return signedIdentityHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus, isAdmin: false }, admin: null });
 }
 
 /** Delivers a signed event to the webhook route as the provider would. */

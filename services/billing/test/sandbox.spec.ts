@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { buildApp, facts, newUserId, SANDBOX_SECRET, subscriptionRows, summary, userHeaders } from './helpers';
 
 const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Técnico Teste' };
+const DEMO_BANNER = 'Ambiente de demonstração: nenhuma cobrança é feita. Não use em produção.';
 
 describe('sandbox checkout (the default without provider keys)', () => {
   let app: NestExpressApplication;
@@ -31,7 +32,7 @@ describe('sandbox checkout (the default without provider keys)', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     const html = res.text;
     expect(html).toContain('<html lang="pt-BR">');
-    expect(html).toContain('Ambiente de testes — nenhuma cobrança real');
+    expect(html).toContain(DEMO_BANNER);
     expect(html).toContain('name="viewport"');
     expect(html).toMatch(/R\$\s19,90/);
     expect(html).toContain('3 dias grátis');
@@ -133,6 +134,31 @@ describe('sandbox checkout (the default without provider keys)', () => {
     await http().post(`${url}/complete`).set(userHeaders(userId)).type('form').send(CARD).expect(303);
     expect(await summary(app, userId)).toMatchObject({ status: 'active', trialing: false });
     expect(await ds.query(`SELECT amount_cents FROM billing.payments WHERE user_id = $1`, [userId])).toEqual([{ amount_cents: 1990 }]);
+  });
+
+  it('says on every page, in production too, that it is a demonstration where nothing is charged', async () => {
+    // the only way the sandbox runs in production: asked for by name
+    const prod = await buildApp({ NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox' });
+    try {
+      expect(prod.config.BILLING_PROVIDER).toBe('sandbox');
+      const server = () => request(prod.app.getHttpServer());
+      const userId = newUserId();
+      const url = (await server().post('/api/billing/checkout').set(userHeaders(userId)).send({ plan: 'monthly' }).expect(200)).body.url as string;
+      const pages = [await server().get(url).set(userHeaders(userId)).expect(200)];
+      pages.push(await server().post(`${url}/complete`).set(userHeaders(userId)).type('form').send({ ...CARD, card_number: '4000 0000 0000 0002' }).expect(400));
+      await server().post(`${url}/complete`).set(userHeaders(userId)).type('form').send(CARD).expect(303);
+      const portal = (await server().post('/api/billing/portal').set(userHeaders(userId, 'active')).expect(200)).body.url as string;
+      pages.push(await server().get(portal).set(userHeaders(userId, 'active')).expect(200));
+      for (const page of pages) {
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+        // visible at the top of the page, before anything that looks like a payment form
+        const banner = page.text.indexOf(DEMO_BANNER);
+        expect(banner).toBeGreaterThan(page.text.indexOf('<body>'));
+        expect(banner).toBeLessThan(page.text.indexOf('<main'));
+      }
+    } finally {
+      await prod.app.close();
+    }
   });
 
   describe('delivery over HTTP to the webhook route', () => {

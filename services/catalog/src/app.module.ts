@@ -9,7 +9,10 @@ import { ContentsService } from './contents/contents.service';
 import { InProcessWorker } from './events/catalog-events';
 import { StatsController } from './stats/stats.controller';
 import { StatsService } from './stats/stats.service';
+import { InProcessOrphanUploadsCleanup } from './videos/orphan-uploads.queue';
+import { OrphanUploadsService } from './videos/orphan-uploads.service';
 import { storageProvider } from './videos/storage.provider';
+import { VideoReferencesService } from './videos/video-references.service';
 import { VideosController } from './videos/videos.controller';
 import { VideosService } from './videos/videos.service';
 
@@ -20,7 +23,17 @@ export class AppModule {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
       controllers: [ContentsController, AdminContentsController, CategoriesController, VideosController, StatsController],
-      providers: [ContentsService, CategoriesService, VideosService, StatsService, InProcessWorker, storageProvider(config)],
+      providers: [
+        ContentsService,
+        CategoriesService,
+        VideosService,
+        VideoReferencesService,
+        OrphanUploadsService,
+        StatsService,
+        InProcessWorker,
+        InProcessOrphanUploadsCleanup,
+        storageProvider(config),
+      ],
     };
   }
 }

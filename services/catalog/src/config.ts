@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const catalogEnv = {
   /** Largest video upload in bytes (spec: 500 MB). */
   VIDEO_MAX_BYTES: z.coerce.number().int().min(1).max(10 * 1024 * 1024 * 1024).default(MAX_VIDEO_BYTES),
+  /** An upload no content or course references is removed once it is this many hours old. */
+  ORPHAN_UPLOAD_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  /** How often the removal of unreferenced uploads runs (one job for all the copies of the service). */
+  ORPHAN_UPLOAD_SWEEP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
 };
 
 export type CatalogConfig = ReturnType<typeof loadCatalogConfig>;

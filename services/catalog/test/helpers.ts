@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, identityToHeaders, type Identity } from '@clima/common';
+import { createServiceApp, signedIdentityHeaders, type Identity } from '@clima/common';
 import type { Content, ContentCategory } from '@clima/contract';
 import { AppModule } from '../src/app.module';
 import { loadCatalogConfig } from '../src/config';
@@ -18,10 +18,10 @@ export async function catalogApp(env: Record<string, string> = {}): Promise<Nest
 export const as = {
   anonymous: (): Record<string, string> => ({}),
   user: (status: string, id = unique('email_')): Record<string, string> =>
-    identityToHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus: status, isAdmin: false }, admin: null }),
+    signedIdentityHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus: status, isAdmin: false }, admin: null }),
   subscriber: (id?: string) => as.user('active', id),
   inactive: (id?: string) => as.user('inactive', id),
-  admin: (): Record<string, string> => identityToHeaders({ user: null, admin: { id: '1', username: 'admin' } } satisfies Identity),
+  admin: (): Record<string, string> => signedIdentityHeaders({ user: null, admin: { id: '1', username: 'admin' } } satisfies Identity),
 };
 
 export async function createCategory(app: NestExpressApplication, over: Partial<{ name: string; slug: string; description: string }> = {}) {

@@ -3,16 +3,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { bullConnection, createServiceApp, signedIdentityHeaders } from '@clima/common';
 import { movBytes, mp4Bytes, pdfBytes, webmBytes } from '../../../packages/storage/src/testing/fixtures';
 import { startS3Server } from '../../../packages/storage/src/testing/s3-server';
-import { as, catalogApp } from './helpers';
+import { AppModule as CoursesModule } from '../../courses/src/app.module';
+import { loadCoursesConfig } from '../../courses/src/config';
+import { ORPHAN_UPLOADS_QUEUE, ORPHAN_UPLOADS_SCHEDULER_ID } from '../src/videos/orphan-uploads.queue';
+import { OrphanUploadsService } from '../src/videos/orphan-uploads.service';
+import { as, catalogApp, createContent, unique } from './helpers';
 
 const LIMIT = 200_000;
+
+/** An end user with the administrator flag (and an active subscription, which the route asks of every end user). */
+const flaggedAdmin = () => {
+  const id = unique('email_');
+  return signedIdentityHeaders({
+    user: { id, email: `${id}@exemplo.com.br`, name: 'Gestora', subscriptionStatus: 'active', isAdmin: true },
+    admin: { id: `user:${id}`, username: `${id}@exemplo.com.br` },
+  });
+};
 
 describe('video upload and serving (local disk)', () => {
   let dir: string;
   let app: NestExpressApplication;
+  // the courses service answers which uploads its courses show (the catalog asks it over Redis)
+  let courses: NestExpressApplication;
   let http: ReturnType<NestExpressApplication['getHttpServer']>;
   let ds: DataSource;
   beforeAll(async () => {
@@ -20,14 +37,23 @@ describe('video upload and serving (local disk)', () => {
     app = await catalogApp({ STORAGE_DRIVER: 'local', STORAGE_DIR: dir, VIDEO_MAX_BYTES: String(LIMIT) });
     http = app.getHttpServer();
     ds = app.get(DataSource);
+    const coursesConfig = loadCoursesConfig();
+    courses = await createServiceApp(CoursesModule.forRoot(coursesConfig), coursesConfig, { rpc: true });
+    await courses.startAllMicroservices();
   });
   afterAll(async () => {
+    await courses.close();
     await app.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   const files = async () => (await readdir(join(dir, 'videos')).catch(() => [] as string[])).sort();
   const upload = (bytes: Buffer, filename = 'aula.mp4') => request(http).post('/api/admin/upload-video').set(as.admin()).attach('video', bytes, filename);
+  const nameOf = (url: string) => url.split('/').pop()!;
+  /** A course made through the courses service's admin API. */
+  const createCourse = async (body: Record<string, unknown>) =>
+    (await request(courses.getHttpServer()).post('/api/admin/courses').set(as.admin()).send({ title: unique('Curso '), ...body }).expect(201)).body as { id: number };
+  const status = async (url: string, headers: Record<string, string>) => (await request(http).get(url).set(headers)).status;
 
   it('stores an MP4, WebM or MOV and serves it to subscribers through nginx', async () => {
     for (const [bytes, type] of [
@@ -39,6 +65,7 @@ describe('video upload and serving (local disk)', () => {
       expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.(mp4|webm|mov)$/) });
       const name = res.body.url.split('/').pop();
       expect(await files()).toContain(name);
+      await createContent(app, { video_url: null, video_file_url: res.body.url, is_published: 1 });
 
       const served = await request(http).get(res.body.url).set(as.subscriber()).expect(200);
       expect(served.headers['x-accel-redirect']).toBe(`/media/videos/${name}`);
@@ -49,12 +76,76 @@ describe('video upload and serving (local disk)', () => {
 
   it('serves files only to active subscribers, and 404 for unknown names', async () => {
     const { body } = await upload(mp4Bytes(1000)).expect(201);
+    await createContent(app, { video_url: null, video_file_url: body.url, is_published: 1 });
     expect((await request(http).get(body.url).expect(401)).body).toEqual({ error: expect.any(String) });
     await request(http).get(body.url).set(as.inactive()).expect(403);
     await request(http).get(body.url).set(as.admin()).expect(401);
     for (const name of ['0123456789abcdef0123456789abcdef.mp4', '..%2F..%2Fetc%2Fpasswd', 'x.mp4', `${body.url.split('/').pop()}.part`]) {
       const res = await request(http).get(`/api/files/videos/${name}`).set(as.subscriber()).expect(404);
       expect(res.body).toEqual({ error: 'Vídeo não encontrado' });
+    }
+  });
+
+  it('serves a subscriber only the files a published content or course shows; administrators preview any upload', async () => {
+    const subscriber = as.subscriber();
+    const [{ body: forContent }, { body: forCourse }, { body: byLink }, { body: unused }] = [
+      await upload(mp4Bytes(1000)).expect(201),
+      await upload(mp4Bytes(1000)).expect(201),
+      await upload(mp4Bytes(1000)).expect(201),
+      await upload(mp4Bytes(1000)).expect(201),
+    ];
+    const notFound = { error: 'Vídeo não encontrado' };
+    expect((await request(http).get(unused.url).set(subscriber).expect(404)).body).toEqual(notFound);
+    // an administrator previews an upload nothing shows yet
+    const preview = await request(http).get(unused.url).set(flaggedAdmin()).expect(200);
+    expect(preview.headers['x-accel-redirect']).toBe(`/media/videos/${nameOf(unused.url)}`);
+
+    // a content: only once published, and no longer when unpublished
+    const content = await createContent(app, { video_url: null, video_file_url: forContent.url, is_published: 0 });
+    expect(await status(forContent.url, subscriber)).toBe(404);
+    await request(http).patch(`/api/admin/contents/${content.id}/toggle-published`).set(as.admin()).send({ is_published: 1 }).expect(200);
+    expect(await status(forContent.url, subscriber)).toBe(200);
+    await request(http).patch(`/api/admin/contents/${content.id}/toggle-published`).set(as.admin()).send({ is_published: 0 }).expect(200);
+    expect(await status(forContent.url, subscriber)).toBe(404);
+
+    // a course of the courses service: the same rule
+    const course = await createCourse({ video_file_url: forCourse.url, is_published: 0 });
+    expect(await status(forCourse.url, subscriber)).toBe(404);
+    await request(courses.getHttpServer()).patch(`/api/admin/courses/${course.id}/toggle-published`).set(as.admin()).send({ is_published: 1 }).expect(200);
+    expect(await status(forCourse.url, subscriber)).toBe(200);
+
+    // a published content that holds the file's full address counts too
+    await createContent(app, { video_url: null, video_file_url: `https://clima.exemplo.com.br${byLink.url}`, is_published: 1 });
+    expect(await status(byLink.url, subscriber)).toBe(200);
+    expect(await status(unused.url, subscriber)).toBe(404);
+    expect(await status(unused.url, as.inactive())).toBe(403);
+  });
+
+  it('removes uploads nothing references once they are old; referenced and fresh ones stay', async () => {
+    const uploaded = async () => nameOf((await upload(mp4Bytes(1000)).expect(201)).body.url);
+    const [orphan, inDraftContent, inDraftCourse, fresh] = [await uploaded(), await uploaded(), await uploaded(), await uploaded()];
+    await createContent(app, { video_url: null, video_file_url: `/api/files/videos/${inDraftContent}`, is_published: 0 });
+    await createCourse({ video_file_url: `/api/files/videos/${inDraftCourse}`, is_published: 0 });
+    await ds.query(`UPDATE catalog.video_uploads SET created_at = now() - interval '25 hours' WHERE name = ANY($1)`, [[orphan, inDraftContent, inDraftCourse]]);
+    await ds.query(`UPDATE catalog.video_uploads SET created_at = now() - interval '23 hours' WHERE name = $1`, [fresh]);
+
+    expect(await app.get(OrphanUploadsService).removeOrphans()).toBeGreaterThanOrEqual(1);
+    const left = await ds.query(`SELECT name FROM catalog.video_uploads WHERE name = ANY($1) ORDER BY name`, [[orphan, inDraftContent, inDraftCourse, fresh]]);
+    expect(left.map((r: { name: string }) => r.name)).toEqual([inDraftContent, inDraftCourse, fresh].sort());
+    const stored = await files();
+    expect(stored).not.toContain(orphan);
+    for (const kept of [inDraftContent, inDraftCourse, fresh]) expect(stored).toContain(kept);
+    await request(http).get(`/api/files/videos/${orphan}`).set(flaggedAdmin()).expect(404);
+
+    // one repeatable job for the deployment, whatever the number of copies that declared it
+    const second = await catalogApp({ STORAGE_DRIVER: 'local', STORAGE_DIR: dir });
+    const queue = new Queue(ORPHAN_UPLOADS_QUEUE, { connection: bullConnection(process.env.REDIS_URL!), prefix: process.env.KEY_PREFIX });
+    try {
+      const schedulers = (await queue.getJobSchedulers()).filter((j) => j.key === ORPHAN_UPLOADS_SCHEDULER_ID);
+      expect(schedulers).toEqual([expect.objectContaining({ every: 60 * 60_000 })]);
+    } finally {
+      await queue.close();
+      await second.close();
     }
   });
 
@@ -117,6 +208,7 @@ describe('video upload and serving (S3)', () => {
   it('streams a multi-megabyte upload to the bucket and redirects subscribers to a presigned URL that seeks', async () => {
     const video = mp4Bytes(12 * 1024 * 1024);
     const res = await request(app.getHttpServer()).post('/api/admin/upload-video').set(as.admin()).attach('video', video, 'obra.mp4').expect(201);
+    await createContent(app, { video_url: null, video_file_url: res.body.url, is_published: 1 });
     const served = await request(app.getHttpServer()).get(res.body.url).set(as.subscriber()).expect(302);
     const location = served.headers.location;
     expect(location).toContain(`/clima-videos/videos/${res.body.url.split('/').pop()}`);

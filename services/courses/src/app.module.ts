@@ -5,6 +5,7 @@ import { CourseCategoriesController } from './categories/course-categories.contr
 import { CourseCategoriesService } from './categories/course-categories.service';
 import { CoursesConfig } from './config';
 import { AdminCoursesController } from './courses/admin-courses.controller';
+import { CourseVideosController } from './courses/course-videos.controller';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
 import { entities, migrations, SCHEMA } from './database';
@@ -28,6 +29,7 @@ export class AppModule {
         AdminCoursesController,
         AdminLessonsController,
         StatsController,
+        CourseVideosController,
       ],
       providers: [CourseCategoriesService, CoursesService, LessonsService, ProgressService, StatsService, InProcessEventWorker],
     };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, identityToHeaders } from '@clima/common';
+import { createServiceApp, signedIdentityHeaders } from '@clima/common';
 import type { Course, CourseCategory, CourseLesson } from '@clima/contract';
 import { AppModule } from '../src/app.module';
 import { loadCoursesConfig } from '../src/config';
@@ -14,12 +14,12 @@ export async function buildApp(opts: { rpc?: boolean } = {}): Promise<NestExpres
 /** A value no other test (nor another parallel spec file) uses. */
 export const unique = (prefix = 't') => `${prefix}${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
 
-export const anonymous = identityToHeaders({ user: null, admin: null });
-export const admin = identityToHeaders({ user: null, admin: { id: '1', username: 'admin' } });
+export const anonymous = signedIdentityHeaders({ user: null, admin: null });
+export const admin = signedIdentityHeaders({ user: null, admin: { id: '1', username: 'admin' } });
 
 /** Headers of a signed-in end user; active subscriber unless told otherwise. */
 export function userHeaders(id = unique('email_'), status = 'active'): Record<string, string> {
-  return identityToHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus: status, isAdmin: false }, admin: null });
+  return signedIdentityHeaders({ user: { id, email: `${id}@exemplo.com.br`, name: 'Técnico Teste', subscriptionStatus: status, isAdmin: false }, admin: null });
 }
 
 /** Test data created through the admin API, as an administrator would. */

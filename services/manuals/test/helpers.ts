@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, Identity, identityToHeaders } from '@clima/common';
+import { createServiceApp, Identity, signedIdentityHeaders } from '@clima/common';
 import type { Manual } from '@clima/contract';
 import { AppModule } from '../src/app.module';
 import { loadManualsConfig } from '../src/config';
@@ -20,10 +20,10 @@ const user = (status: string, id = `email_${uid()}`): Identity => ({
 });
 
 export const as = {
-  anonymous: identityToHeaders({ user: null, admin: null }),
-  admin: identityToHeaders({ user: null, admin: { id: '1', username: 'admin' } }),
-  subscriber: (id?: string) => identityToHeaders(user('active', id)),
-  inactive: (id?: string) => identityToHeaders(user('inactive', id)),
+  anonymous: signedIdentityHeaders({ user: null, admin: null }),
+  admin: signedIdentityHeaders({ user: null, admin: { id: '1', username: 'admin' } }),
+  subscriber: (id?: string) => signedIdentityHeaders(user('active', id)),
+  inactive: (id?: string) => signedIdentityHeaders(user('inactive', id)),
 };
 
 /** Creates a manual through the admin API (the way the panel does) and returns it. */

@@ -6,10 +6,12 @@ import { badgesOf } from '../src/ranking/badges';
 import { addDays, saoPauloDay } from '../src/shared/sao-paulo-time';
 import { eventually, newUserId, RankingTestApp, startRankingTestApp, totals, userHeaders } from './support/ranking-test-app';
 
+const METRICS_TOKEN = 'ranking-http-spec-metrics-token';
+
 describe('ranking HTTP routes, dashboard figures and metrics', () => {
   let t: RankingTestApp;
   beforeAll(async () => {
-    t = await startRankingTestApp({ keyNamespace: 'http', rpc: true });
+    t = await startRankingTestApp({ keyNamespace: 'http', rpc: true, env: { METRICS_TOKEN } });
   });
   afterAll(() => t.close());
 
@@ -109,7 +111,7 @@ describe('ranking HTTP routes, dashboard figures and metrics', () => {
       await t.app.get(QueueMetrics).refresh();
       const waiting = (await queueDepth.get()).values.find((v) => v.labels.queue === 'ranking-heartbeats' && v.labels.state === 'waiting');
       expect(waiting?.value).toBeGreaterThanOrEqual(1);
-      const res = await request(t.app.getHttpServer()).get('/metrics').expect(200);
+      const res = await request(t.app.getHttpServer()).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
       expect(res.text).toContain('queue_jobs{queue="ranking-heartbeats",state="waiting"');
       expect(res.text).toContain('ranking_heartbeat_oldest_waiting_seconds');
     } finally {

@@ -107,6 +107,36 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
     });
   });
 
+  it("GET /api/ranking carries no other user's e-mail: their name, or the masked start of the e-mail", async () => {
+    const [named, unnamed, emailAsName, viewer] = ['named', 'unnamed', 'mailname', 'viewer'].map((l) => newUserId(l));
+    const profiles: [string, string, string | null][] = [
+      [named!, `joana.${named}@teste.com.br`, 'Joana Frigorista'],
+      [unnamed!, `carlos.${unnamed}@teste.com.br`, null],
+      [emailAsName!, `x.${emailAsName}@teste.com.br`, `  renato.${emailAsName}@teste.com.br `],
+      [viewer!, `viewer.${viewer}@teste.com.br`, null],
+    ];
+    for (const [id, email, name] of profiles) {
+      // 35 active days in a row: 350 + 700 streak points, high enough to be in the top 50 of the shared database
+      for (let d = 0; d < 35; d++) await t.activity.applySignIn(id, new Date(Date.parse('2026-06-01T12:00:00Z') + d * 86_400_000));
+      await t.activity.upsertProfile(id, email, name, new Date());
+    }
+    await t.board.sync(profiles.map(([id]) => id));
+
+    const res = await request(t.app.getHttpServer()).get('/api/ranking').set(userHeaders(viewer!, null)).expect(200);
+    const entries = RankingAnswer.parse(res.body);
+    const row = (id: string) => entries.find((e) => e.user_id === id);
+    expect(row(named!)).toMatchObject({ name: 'Joana Frigorista', email: null });
+    expect(row(unnamed!)).toMatchObject({ name: 'ca***', email: null });
+    expect(row(emailAsName!)).toMatchObject({ name: 're***', email: null });
+    // the caller's own row stays recognisable: its own e-mail, and its local part whole for want of a name
+    expect(row(viewer!)).toMatchObject({ name: `viewer.${viewer}`, email: `viewer.${viewer}@teste.com.br` });
+
+    const others = entries.filter((e) => e.user_id !== viewer);
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    for (const e of others) expect({ user_id: e.user_id, text: JSON.stringify(e) }).toEqual({ user_id: e.user_id, text: expect.not.stringContaining('@') });
+    expect(res.text.split('@')).toHaveLength(2);
+  });
+
   it('keeps the newest name and e-mail from user.upserted, never an older one', async () => {
     const user = newUserId('names');
     await online(user, '2026-10-06T12:00:00Z', 1);

@@ -9,7 +9,7 @@
  */
 import { event, nowUnix, rid, sign, subscription } from '../../../services/billing/test/stripe-fixtures';
 import { Outcome, send, startLoad, summarize } from '../support/load';
-import { eventually, sleep, startTestPlatform, stopChild, TestPlatform, waitHealthy, WEBHOOK_SECRET } from '../support/platform';
+import { eventually, scrapeMetrics, sleep, startTestPlatform, stopChild, TestPlatform, waitHealthy, WEBHOOK_SECRET } from '../support/platform';
 import { PrivatePostgres, PrivateRedis, startPrivatePostgres, startPrivateRedis } from '../support/private-servers';
 import { registerUser } from '../support/roles';
 
@@ -174,7 +174,7 @@ describe('faults under load', () => {
       expect(res.status).toBe(200);
     }
     const waiting = async () => {
-      const text = await (await fetch(`http://127.0.0.1:${t.platform.ports.ranking}/metrics`)).text();
+      const text = await scrapeMetrics(t.platform.ports.ranking, t.env);
       return Number(/^queue_jobs\{[^}]*queue="ranking-heartbeats"[^}]*state="waiting"[^}]*\} (\d+)/m.exec(text)?.[1] ?? -1);
     };
     await eventually(async () => expect(await waiting()).toBeGreaterThanOrEqual(users.length), 15_000, 500);

@@ -158,6 +158,8 @@ export async function startTestPlatform(o: StartOptions): Promise<TestPlatform> 
     ADMIN_PASSWORD: admin.password,
     BILLING_PROVIDER: 'sandbox',
     BILLING_SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // /metrics answers only to this bearer token (every copy of a service gets the same environment)
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
     ...o.env,
   });
   // the caller's values win, ports included (testPlatformEnv picks the ports last)
@@ -258,6 +260,20 @@ export function childOf(p: Platform, name: string): ChildProcess {
   const c = (p as Platform & { children: (ChildProcess & { name?: string })[] }).children.find((x) => x.name === name);
   if (!c) throw new Error(`processo ${name} não encontrado`);
   return c;
+}
+
+/** The Authorization header a scraper of this platform's /metrics sends: METRICS_TOKEN of its environment. */
+export function metricsAuth(env: Record<string, string | undefined>): Record<string, string> {
+  if (!env.METRICS_TOKEN) throw new Error('METRICS_TOKEN ausente do ambiente da plataforma: /metrics recusaria o scraper');
+  return { authorization: `Bearer ${env.METRICS_TOKEN}` };
+}
+
+/** The Prometheus text of the service listening on `port`; fails on any answer but 200. */
+export async function scrapeMetrics(port: number, env: Record<string, string | undefined>): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: metricsAuth(env), signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`/metrics em ${port}: ${res.status} ${text.slice(0, 120)}`);
+  return text;
 }
 
 export async function waitHealthy(port: number, ms = 60_000): Promise<void> {

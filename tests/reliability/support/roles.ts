@@ -4,7 +4,7 @@
  * subscriber and another an end user with the is_admin flag.
  */
 import { randomBytes } from 'node:crypto';
-import { cookieOf, sleep, TestPlatform } from './platform';
+import { cookieOf, TestPlatform } from './platform';
 
 export type Role = 'anonymous' | 'inactive' | 'subscriber' | 'other' | 'administrator' | 'userAdmin';
 export const ROLES: Role[] = ['anonymous', 'inactive', 'subscriber', 'other', 'administrator', 'userAdmin'];
@@ -54,9 +54,8 @@ export async function seedRoles(t: TestPlatform): Promise<Record<Role, Caller>> 
     await registerUser(t, 'useradmin'),
   ];
   await adminUpdateUser(t, administrator, subscriber.userId, ACTIVE());
+  // no wait: a change shows on the very next request
   await adminUpdateUser(t, administrator, userAdmin.userId, { is_admin: true });
-  // the gateway reuses an identity answer for IDENTITY_CACHE_SECONDS (1 s in the suites)
-  await sleep(1500);
   return {
     anonymous: { role: 'anonymous', cookie: '' },
     inactive: { role: 'inactive', ...inactive },

@@ -30,6 +30,19 @@ export const baseEnvSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** How long a cross-service query (dashboard figures) may take, in ms. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1500),
+  /**
+   * Public keys (a JWK or a JSON list of JWKs, Ed25519) that verify the identity the gateway proves on each
+   * request; required by every HTTP process. Two keys during a rollover.
+   */
+  IDENTITY_PUBLIC_KEYS: z.string().optional(),
+  /**
+   * Bearer token a scraper must send to GET /metrics. Unset: /metrics answers 404, so a service port
+   * never hands its figures (routes, queue depths, memory) to whoever can reach it.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(16, 'use pelo menos 16 caracteres').optional(),
+  ),
   /** Run this service's BullMQ consumers inside the HTTP process (one process per service). */
   WORKERS_IN_PROCESS: bool.default(true),
 });

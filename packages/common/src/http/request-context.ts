@@ -12,7 +12,7 @@ declare module 'express-serve-static-core' {
 
 /**
  * Per request: takes the id nginx assigned (X-Request-Id) or makes one, names the answering service,
- * logs one JSON line when the answer is sent, and feeds the metrics.
+ * marks the answer private, logs one JSON line when the answer is sent, and feeds the metrics.
  */
 export function requestContext(service: string, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -21,7 +21,11 @@ export function requestContext(service: string, logger: Logger) {
     req.id = id;
     req.log = logger.child({ reqId: id });
     res.setHeader('X-Request-Id', id);
+    // shown by the gateway only when debugging (GATEWAY_DEBUG_HEADERS)
     res.setHeader('X-Service', service);
+    // answers depend on who asks: no shared cache may keep them unless a route says otherwise
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Vary', 'Cookie');
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;

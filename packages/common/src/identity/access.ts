@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../errors/app-error';
-import { Identity, identityFromHeaders, isActiveSubscriber } from './identity';
+import { ANONYMOUS_IDENTITY, AssertedIdentity } from './assertion';
+import { Identity, isActiveSubscriber } from './identity';
 
 /**
  * Who may call a route. Every route handler must declare one (checked at boot by `assertRoutesDeclareAccess`):
@@ -27,13 +28,12 @@ export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access)
 export const Internal = () => SetMetadata(ACCESS_KEY, 'internal' satisfies Access);
 
 interface Req {
-  headers: Record<string, string | string[] | undefined>;
-  identity?: Identity;
+  identity?: AssertedIdentity;
 }
 
-export function requestIdentity(req: Req): Identity {
-  if (!req.identity) req.identity = identityFromHeaders(req.headers);
-  return req.identity;
+/** The identity the gateway proved for this request (set by `identityFromAssertion`); anonymous without one. */
+export function requestIdentity(req: Req): AssertedIdentity {
+  return req.identity ?? ANONYMOUS_IDENTITY;
 }
 
 export const MESSAGES = {
@@ -43,7 +43,7 @@ export const MESSAGES = {
   adminSignedOut: 'Não autorizado: faça login como administrador',
 };
 
-/** Decides access from the gateway's identity headers: 401 anonymous, 403 not allowed. */
+/** Decides access from the gateway's signed identity: 401 anonymous, 403 not allowed. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}

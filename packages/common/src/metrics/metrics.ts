@@ -1,6 +1,9 @@
-import { Controller, Get, Header, Inject, Optional } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceName } from '../config/config';
+import { AppError } from '../errors/app-error';
 import { EventBus } from '../events/event-bus';
 import { EVENT_SUBSCRIBERS } from '../events/events';
 import { Public } from '../identity/access';
@@ -73,8 +76,21 @@ export async function refreshQueueGauges(queue: import('bullmq').Queue, timeoutM
   }
 }
 
+const digest = (v: string) => createHash('sha256').update(v).digest();
+
+/** Compares digests of equal length, so the time taken says nothing about how much of the token matched. */
+export function metricsTokenMatches(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), digest(token));
+}
+
+export const METRICS_MESSAGES = {
+  unauthorized: 'Token de métricas ausente ou inválido',
+};
+
 /**
- * GET /metrics in the Prometheus text format (not routed by the gateway). A service that hears events
+ * GET /metrics in the Prometheus text format (not routed by the gateway), only for a scraper sending
+ * `Authorization: Bearer <METRICS_TOKEN>`; 404 while no token is configured. A service that hears events
  * refreshes the depth (queue_jobs) and backlog age (queue_oldest_waiting_seconds) of its event queue at
  * each scrape, also when its consumers run in another process.
  */
@@ -82,17 +98,25 @@ export async function refreshQueueGauges(queue: import('bullmq').Queue, timeoutM
 export class MetricsController {
   constructor(
     @Optional() private readonly bus?: EventBus,
-    @Optional() @Inject(CONFIG) private readonly config?: { SERVICE?: ServiceName },
+    @Optional() @Inject(CONFIG) private readonly config?: { SERVICE?: ServiceName; METRICS_TOKEN?: string },
   ) {}
 
   @Get('metrics')
   @Public()
-  @Header('Content-Type', 'text/plain; version=0.0.4')
-  async metrics(): Promise<string> {
+  async metrics(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const token = this.config?.METRICS_TOKEN;
+    if (!token) throw AppError.notFound();
+    if (!metricsTokenMatches(req.headers.authorization, token)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw AppError.unauthorized(METRICS_MESSAGES.unauthorized);
+    }
     const service = this.config?.SERVICE;
     if (this.bus && service && Object.values(EVENT_SUBSCRIBERS).some((list) => list.includes(service))) {
       await refreshQueueGauges(this.bus.queue(service));
     }
-    return registry.metrics();
+    const text = await registry.metrics();
+    // set here rather than with @Header, which would also label the JSON refusals as text
+    res.setHeader('Content-Type', registry.contentType);
+    return text;
   }
 }

@@ -38,7 +38,7 @@ export class AdminAuthService {
       await this.limiter.recordFailure('admin', username, ip);
       throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials);
     }
-    await this.limiter.recordSuccess('admin', username);
+    await this.limiter.recordSuccess('admin', username, ip);
     const sid = await this.sessions.create('admin', String(found.id));
     return { admin: toAdminMe({ id: String(found.id), username: found.username }), sid };
   }

@@ -53,6 +53,8 @@ export class AdminUsersService {
           if (email !== current.email.toLowerCase()) {
             if (isGoogleAccount(current)) throw AppError.badRequest(AUTH_MESSAGES.googleEmailAdminReadOnly);
             set('email', email);
+            // a new address is not proven by the old one's proof
+            sets.push('email_verified_at = NULL');
           }
         }
         const subscription = body.subscription_status !== undefined || body.subscription_plan !== undefined || body.subscription_expires_at !== undefined;

@@ -23,7 +23,7 @@ export class AuthController {
   @Post('api/auth/register')
   @Public()
   async register(@Body(zod(RegisterBody)) body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
-    const user = await this.users.register(body, req.id);
+    const user = await this.users.register(body, clientIp(req), req.id);
     await this.openSession(req, res, user.id);
     return toMe(user);
   }

@@ -23,7 +23,7 @@ export class AuthService {
 
   /**
    * Checks e-mail and password. An unknown e-mail costs the same argon2 work as a wrong password, so
-   * the answer time does not tell them apart; failures count toward the per-account and per-IP limits.
+   * the answer time does not tell them apart; failures count toward the per-account and per-address limits.
    */
   async signIn(body: SignInBody, ip: string, requestId?: string): Promise<User> {
     const email = normalizeEmail(body.email);
@@ -36,7 +36,7 @@ export class AuthService {
       if (!found.passwordHash && isGoogleAccount(found)) throw AppError.unauthorized(AUTH_MESSAGES.googleAccountUsePassword);
       throw AppError.unauthorized(AUTH_MESSAGES.wrongPassword, 'wrong-password');
     }
-    await this.limiter.recordSuccess('signin', email);
+    await this.limiter.recordSuccess('signin', email, ip);
     await this.ds.transaction((m) => this.users.recordSignIn(m, found.id, requestId));
     this.outbox.kick();
     found.passwordHash = null;

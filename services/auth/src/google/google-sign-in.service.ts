@@ -55,11 +55,13 @@ export class GoogleSignInService {
     if (state && state !== pending.state) throw AppError.badRequest(AUTH_MESSAGES.googleStateMismatch);
     const profile = await this.google.exchange(code, pending);
     if (!profile.email) throw AppError.badRequest(AUTH_MESSAGES.googleNoEmail);
-    const user = await this.findOrCreate(profile, requestId).catch(async (err: unknown) => {
+    const { user, passwordRemoved } = await this.findOrCreate(profile, requestId).catch(async (err: unknown) => {
       // two callbacks of the same new account at once: the second finds the first's row
       if (isUniqueViolation(err, 'users_pkey') || isUniqueViolation(err, 'users_google_sub_key')) return this.findOrCreate(profile, requestId);
       throw err;
     });
+    // whoever set the removed password may be signed in: those sessions end before the owner's begins
+    if (passwordRemoved) await this.sessions.revokeAll('user', user.id);
     await this.sessions.forgetIdentity('user', user.id);
     this.outbox.kick();
     return user;
@@ -67,22 +69,32 @@ export class GoogleSignInService {
 
   /**
    * The account of a Google subject. First sign-in: an e-mail account with the same, Google-verified
-   * e-mail is linked (it keeps its id and password); otherwise a 'google_<sub>' account is created.
-   * An unverified e-mail that belongs to another account is refused.
+   * e-mail is linked; otherwise a 'google_<sub>' account is created. An unverified e-mail that belongs
+   * to another account is refused. A verified Google e-mail equal to the account's proves it
+   * (`email_verified_at`).
+   *
+   * Linking an account whose e-mail was never proven also removes its password (`passwordRemoved`):
+   * anyone could have registered that address with a password before its owner came through Google,
+   * and would otherwise keep a way into the owner's account. A proven account keeps its password.
    */
-  private findOrCreate(p: GoogleProfile, requestId?: string): Promise<User> {
+  private findOrCreate(p: GoogleProfile, requestId?: string): Promise<{ user: User; passwordRemoved: boolean }> {
     const email = p.email!;
     const googleData = { name: p.name, picture: p.picture };
     return this.ds.transaction(async (m) => {
       const repo = m.getRepository(User);
       let user = await repo.findOne({ where: { googleSub: p.sub }, lock: { mode: 'pessimistic_write' } });
+      let passwordRemoved = false;
       if (user) {
         const emailChanged = user.id.startsWith('google_') && p.emailVerified && email !== user.email && !(await this.emailTaken(m, email, user.id));
-        await m.query(`UPDATE auth.users SET google_user_data = $2, email = $3, updated_at = now() WHERE id = $1`, [
-          user.id,
-          JSON.stringify(googleData),
-          emailChanged ? email : user.email,
-        ]);
+        const newEmail = emailChanged ? email : user.email;
+        const proven = p.emailVerified && newEmail.toLowerCase() === email;
+        await m.query(
+          `UPDATE auth.users SET google_user_data = $2, email = $3,
+             email_verified_at = CASE WHEN $4 THEN now() WHEN $5 THEN coalesce(email_verified_at, now()) ELSE email_verified_at END,
+             updated_at = now()
+           WHERE id = $1`,
+          [user.id, JSON.stringify(googleData), newEmail, emailChanged, proven],
+        );
         user = (await this.users.findById(user.id, m))!;
         if (emailChanged) await this.outbox.write(m, 'user.upserted', toUpserted(user), requestId);
       } else {
@@ -93,23 +105,28 @@ export class GoogleSignInService {
           .getOne();
         if (sameEmail) {
           if (!p.emailVerified || sameEmail.googleSub) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
-          await m.query(`UPDATE auth.users SET google_sub = $2, google_user_data = $3, updated_at = now() WHERE id = $1`, [
-            sameEmail.id,
-            p.sub,
-            JSON.stringify(googleData),
-          ]);
+          passwordRemoved = !sameEmail.emailVerifiedAt;
+          await m.query(
+            `UPDATE auth.users SET google_sub = $2, google_user_data = $3,
+               password_hash = CASE WHEN email_verified_at IS NULL THEN NULL ELSE password_hash END,
+               email_verified_at = coalesce(email_verified_at, now()),
+               updated_at = now()
+             WHERE id = $1`,
+            [sameEmail.id, p.sub, JSON.stringify(googleData)],
+          );
           user = (await this.users.findById(sameEmail.id, m))!;
         } else {
           await m.query(
-            `INSERT INTO auth.users (id, email, name, password_hash, google_sub, google_user_data) VALUES ($1, $2, $3, NULL, $4, $5)`,
-            [`google_${p.sub}`, email, p.name, p.sub, JSON.stringify(googleData)],
+            `INSERT INTO auth.users (id, email, name, password_hash, google_sub, google_user_data, email_verified_at)
+             VALUES ($1, $2, $3, NULL, $4, $5, CASE WHEN $6 THEN now() END)`,
+            [`google_${p.sub}`, email, p.name, p.sub, JSON.stringify(googleData), p.emailVerified],
           );
           user = (await this.users.findById(`google_${p.sub}`, m))!;
           await this.outbox.write(m, 'user.upserted', toUpserted(user), requestId);
         }
       }
       await this.users.recordSignIn(m, user.id, requestId);
-      return user;
+      return { user, passwordRemoved };
     });
   }
 

@@ -1,12 +1,11 @@
+import { requestIdentity } from '@clima/common';
 import type { Request } from 'express';
 
 /**
- * The caller's address: the X-Real-IP that nginx sets from the connection (services listen only on
- * the private network, so only the gateway reaches them), or the socket address for direct calls.
+ * The caller's address: the one the gateway signed into the identity assertion (nginx resolves it from
+ * X-Forwarded-For only for the proxies in TRUSTED_PROXIES), or the socket's address for a call that
+ * did not come through the gateway. A header a caller writes itself is never believed.
  */
 export function clientIp(req: Request): string {
-  const real = req.headers['x-real-ip'];
-  const v = (Array.isArray(real) ? real[0] : real)?.trim();
-  if (v && v.length <= 64 && /^[0-9a-fA-F:.]+$/.test(v)) return v;
-  return req.socket.remoteAddress ?? 'unknown';
+  return requestIdentity(req).ip ?? req.socket.remoteAddress ?? 'unknown';
 }

@@ -6,11 +6,6 @@ export const COOKIES = {
   admin: 'clima_asid',
   /** Pending Google sign-in (key of the stored state, PKCE verifier and nonce). */
   oauth: 'clima_oauth',
-  /**
-   * Version of the signed-in user's account (its last change). The gateway keys its short identity cache on it,
-   * so once the app has read /api/users/me after a change (a new subscription), no stale identity is reused.
-   */
-  identityVersion: 'clima_iv',
 } as const;
 
 /** Reads one cookie from a Cookie header without parsing the rest (this runs on every API request). */

@@ -24,6 +24,12 @@ export class RedisKeys {
   }
   userIdentity = (userId: string) => `${this.userIdentityPrefix}${userId}`;
   adminIdentity = (adminId: number | string) => `${this.adminIdentityPrefix}${adminId}`;
+  /** Pub/sub channel on which auth processes tell each other what to forget at once. */
+  get identityRevocations() {
+    return `${this.base}:identity-revoked`;
+  }
   oauthPending = (key: string) => `${this.base}:oauth:${key}`;
-  rateLimit = (scope: string, kind: string, id: string) => `${this.base}:rl:${scope}:${kind}:${id}`;
+  /** Prefix under which a limiter (rate-limiter-flexible adds ':<id>') keeps one kind of counter of one scope. */
+  rateLimitPrefix = (scope: string, kind: string) => `${this.base}:rl:${scope}:${kind}`;
+  rateLimit = (scope: string, kind: string, id: string) => `${this.rateLimitPrefix(scope, kind)}:${id}`;
 }

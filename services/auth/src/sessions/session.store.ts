@@ -3,6 +3,7 @@ import { CONFIG, REDIS } from '@clima/common';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { AuthConfig } from '../config';
+import { IdentityCache } from '../identity/identity-cache';
 import { RedisKeys } from '../infra/redis-keys';
 
 /** A session id: 32 random bytes, base64url. */
@@ -54,6 +55,7 @@ export class SessionStore {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(CONFIG) config: AuthConfig,
+    private readonly identities: IdentityCache,
   ) {
     this.userTtlSeconds = config.SESSION_TTL_DAYS * 24 * 3600;
     this.adminTtlSeconds = config.ADMIN_SESSION_TTL_HOURS * 3600;
@@ -103,6 +105,7 @@ export class SessionStore {
     const res = await this.redis.multi().get(key).del(key).exec();
     const owner = (res?.[0]?.[1] as string | null) ?? null;
     if (owner) await this.redis.srem(this.indexKey(kind, owner), sid);
+    await this.identities.revokeSession(kind, sid);
     return owner;
   }
 
@@ -116,6 +119,7 @@ export class SessionStore {
     if (doomed.length) m.srem(index, ...doomed);
     if (!keep) m.del(index);
     await m.exec();
+    await this.identities.revokeOwner(kind, owner);
     return doomed.length;
   }
 
@@ -167,5 +171,6 @@ export class SessionStore {
   /** Drops the cached identity so the next request reads the account again (admin edit, deletion…). */
   async forgetIdentity(kind: Kind, owner: string): Promise<void> {
     await this.redis.del(kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner));
+    await this.identities.revokeOwner(kind, owner);
   }
 }

@@ -28,6 +28,10 @@ export class User {
   @Column({ type: 'jsonb', nullable: true })
   googleUserData!: GoogleUserData | null;
 
+  /** When the current e-mail was proven to be the owner's; null: never (reset when the e-mail changes). */
+  @Column({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
   @Column({ type: 'text', default: 'inactive' })
   subscriptionStatus!: string;
 

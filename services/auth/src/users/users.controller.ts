@@ -26,15 +26,12 @@ export class UsersController {
     if (!identity.user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
     const user = await this.users.findById(identity.user.id);
     if (!user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
-    // the app reads /me on every load: a good moment to extend an active session. The session itself is
-    // checked here too, so a sign-out shows at once even while the gateway reuses a cached identity.
+    // the app reads /me on every load: a good moment to extend an active session
     const sid = readCookie(req.headers.cookie, COOKIES.user);
     if (!isSessionId(sid)) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
     const renewed = await this.sessions.renew('user', sid, user.id);
     if (renewed === false) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
     if (renewed) this.cookies.set(res, COOKIES.user, sid, renewed);
-    const version = String(user.updatedAt.getTime());
-    if (readCookie(req.headers.cookie, COOKIES.identityVersion) !== version) this.cookies.set(res, COOKIES.identityVersion, version, 365 * 24 * 3600);
     return toMe(user);
   }
 

@@ -37,8 +37,10 @@ export class UsersService {
       .getOne();
   }
 
-  /** Registers an e-mail account ('email_<n>'); the new session counts as a sign-in. */
-  async register(body: RegisterBody, requestId?: string): Promise<User> {
+  /** Registers an e-mail account ('email_<n>'); the new session counts as a sign-in. Limited per address. */
+  async register(body: RegisterBody, ip: string, requestId?: string): Promise<User> {
+    // counted before the password is hashed: attempts on an e-mail in use cost as much and probe for accounts
+    await this.limiter.assertRegistrationAllowed(ip);
     const email = normalizeEmail(body.email);
     const passwordHash = await this.hasher.hash(body.password);
     try {
@@ -74,7 +76,11 @@ export class UsersService {
         if (!current) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
         if (isGoogleAccount(current) && email !== current.email.toLowerCase()) throw AppError.badRequest(AUTH_MESSAGES.googleEmailReadOnly);
         if (current.name === body.name && current.email === email) return current;
-        await m.query(`UPDATE auth.users SET name = $2, email = $3, updated_at = now() WHERE id = $1`, [userId, body.name, email]);
+        // a new address is not proven by the old one's proof
+        await m.query(
+          `UPDATE auth.users SET name = $2, email = $3, email_verified_at = CASE WHEN lower(email) = $3 THEN email_verified_at END, updated_at = now() WHERE id = $1`,
+          [userId, body.name, email],
+        );
         const updated = (await this.findById(userId, m))!;
         await this.outbox.write(m, 'user.upserted', toUpserted(updated), requestId);
         return updated;
@@ -104,7 +110,7 @@ export class UsersService {
       await this.limiter.recordFailure('password', userId, ip);
       throw AppError.badRequest(AUTH_MESSAGES.wrongCurrentPassword);
     }
-    await this.limiter.recordSuccess('password', userId);
+    await this.limiter.recordSuccess('password', userId, ip);
     const hash = await this.hasher.hash(body.newPassword);
     await this.ds.query(`UPDATE auth.users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, hash]);
     await this.sessions.revokeAll('user', userId, keepSessionId);

@@ -65,7 +65,7 @@ function layout(title: string, body: string): string {
 <style>${CSS}</style>
 </head>
 <body>
-<div class="sandbox" role="status">Ambiente de testes — nenhuma cobrança real</div>
+<div class="sandbox" role="note">Ambiente de demonstração: nenhuma cobrança é feita. Não use em produção.</div>
 ${body}
 </body>
 </html>`;

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminOnly, type AdminIdentity, CurrentAdmin, Subscriber } from '@clima/common';
+import { AdminOnly, type AdminIdentity, CurrentAdmin, CurrentIdentity, type Identity, Subscriber } from '@clima/common';
 import type { VideoUploadAnswer } from '@clima/contract';
 import { VideosService } from './videos.service';
 
@@ -16,10 +16,13 @@ export class VideosController {
     return this.videos.upload(req, admin.id);
   }
 
-  /** GET /api/files/videos/:name: only for active subscribers; the bytes (and ranges) come from nginx or S3. */
+  /**
+   * GET /api/files/videos/:name: for active subscribers, only files a published content or course shows;
+   * an end user with the administrator flag previews any upload. The bytes (and ranges) come from nginx or S3.
+   */
   @Get('files/videos/:name')
   @Subscriber()
-  serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
-    return this.videos.serve(name, res);
+  serve(@Param('name') name: string, @CurrentIdentity() identity: Identity, @Res() res: Response): Promise<void> {
+    return this.videos.serve(name, res, identity.admin ? 'admin' : 'subscriber');
   }
 }

@@ -6,10 +6,18 @@ import { CATALOG_MESSAGES, VIDEO_FILE_NAME_RE, VIDEO_FILE_PREFIX, VideoUploadAns
 import { HttpResponse, receiveUpload, Storage, UploadRule, VIDEO_KINDS } from '@clima/storage';
 import type { CatalogConfig } from '../config';
 import { STORAGE } from './storage.provider';
+import { contentReferencesUpload, VideoReferencesService } from './video-references.service';
 
-const FOLDER = 'videos';
+/** Storage folder of the uploaded videos (keys `videos/<name>`). */
+export const VIDEO_FOLDER = 'videos';
 
-/** Uploaded video files: streamed in, recorded, and handed out to subscribers by the storage driver. */
+/**
+ * Who asks for an uploaded file: a subscriber gets only what a published content or course shows;
+ * an administrator previews any upload (before it is published, too).
+ */
+export type VideoAudience = 'subscriber' | 'admin';
+
+/** Uploaded video files: streamed in, recorded, and handed out by the storage driver to whom may watch them. */
 @Injectable()
 export class VideosService {
   private readonly rule: UploadRule;
@@ -17,13 +25,14 @@ export class VideosService {
   constructor(
     private readonly ds: DataSource,
     @Inject(STORAGE) private readonly storage: Storage,
+    private readonly references: VideoReferencesService,
     @Inject(CONFIG) config: CatalogConfig,
   ) {
     this.rule = {
       field: 'video',
       kinds: VIDEO_KINDS,
       maxBytes: config.VIDEO_MAX_BYTES,
-      prefix: FOLDER,
+      prefix: VIDEO_FOLDER,
       messages: {
         wrongType: CATALOG_MESSAGES.videoWrongType,
         tooLarge: videoTooLargeMessage(config.VIDEO_MAX_BYTES),
@@ -49,11 +58,29 @@ export class VideosService {
     return { url: `${VIDEO_FILE_PREFIX}${file.name}` };
   }
 
-  /** Answers with the file through the driver (nginx X-Accel-Redirect or a presigned URL). */
-  async serve(name: string, res: HttpResponse): Promise<void> {
+  /**
+   * Answers with the file through the driver (nginx X-Accel-Redirect or a presigned URL). For a
+   * subscriber, a file no published content or course shows does not exist (404), whatever its name.
+   */
+  async serve(name: string, res: HttpResponse, audience: VideoAudience): Promise<void> {
     if (!VIDEO_FILE_NAME_RE.test(name)) throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
-    const [row]: { content_type: string }[] = await this.ds.query(`SELECT content_type FROM video_uploads WHERE name = $1`, [name]);
+    const [row]: { content_type: string; in_published_content: boolean }[] = await this.ds.query(
+      `SELECT u.content_type,
+              EXISTS (SELECT 1 FROM contents c WHERE c.is_published = 1 AND ${contentReferencesUpload('u.name')}) AS in_published_content
+         FROM video_uploads u WHERE u.name = $1`,
+      [name],
+    );
     if (!row) throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
-    await this.storage.serve(res, `${FOLDER}/${name}`, { contentType: row.content_type });
+    if (audience === 'subscriber' && !row.in_published_content && !(await this.inPublishedCourse(name))) {
+      throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
+    }
+    await this.storage.serve(res, `${VIDEO_FOLDER}/${name}`, { contentType: row.content_type });
+  }
+
+  private async inPublishedCourse(name: string): Promise<boolean> {
+    const referenced = await this.references.referencedByCourses([name], true);
+    // without the courses' answer the file is neither granted nor denied for good: try again shortly
+    if (!referenced) throw AppError.unavailable();
+    return referenced.has(name);
   }
 }

@@ -1,5 +1,16 @@
+import { type Identity, isActiveSubscriber } from '@clima/common';
 import type { Course, VideoOrientation } from '@clima/contract';
 import { iso, num } from '../shared/db';
+
+/**
+ * Who reads a course, as far as its video is concerned: `watcher` (an active subscriber, or an
+ * administrator on the admin routes) gets the video sources; `visitor` (anyone else on the public list)
+ * gets the course without them, since the list is public and the videos are premium.
+ */
+export type CourseAudience = 'watcher' | 'visitor';
+
+/** The audience of a public route's caller: only an active subscription unlocks the video sources. */
+export const publicAudience = (identity: Identity): CourseAudience => (isActiveSubscriber(identity.user) ? 'watcher' : 'visitor');
 
 export interface CourseRow {
   id: number;
@@ -30,7 +41,8 @@ export const COURSE_SELECT = `
         FROM courses.lesson WHERE course_id = c.id
     ) l`;
 
-export function mapCourse(r: CourseRow): Course {
+export function mapCourse(r: CourseRow, audience: CourseAudience): Course {
+  const watcher = audience === 'watcher';
   return {
     id: r.id,
     title: r.title,
@@ -41,8 +53,8 @@ export function mapCourse(r: CourseRow): Course {
     lessons_count: num(r.lessons_count),
     total_duration: num(r.total_duration),
     cover_image_url: r.cover_image_url,
-    video_url: r.video_url,
-    video_file_url: r.video_file_url,
+    video_url: watcher ? r.video_url : null,
+    video_file_url: watcher ? r.video_file_url : null,
     video_orientation: r.video_orientation,
     is_published: r.is_published ? 1 : 0,
     created_at: iso(r.created_at),

@@ -1,10 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser, IdPipe, Public, Subscriber, UserIdentity, zod } from '@clima/common';
+import { CurrentIdentity, CurrentUser, type Identity, IdPipe, Public, Subscriber, UserIdentity, zod } from '@clima/common';
 import { Course, CourseLesson, CourseListQuery, LessonProgress } from '@clima/contract';
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
 import { CourseAccessFilter } from '../shared/course-access.filter';
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from '../shared/messages';
+import { publicAudience } from './course.mapper';
 import { CoursesService } from './courses.service';
 
 /** The subscriber's courses (spec 7.2): the list is public, a course and its lessons need an active subscription. */
@@ -17,11 +18,11 @@ export class CoursesController {
     private readonly progress: ProgressService,
   ) {}
 
-  /** Published courses; `category` is a slug or an id. */
+  /** Published courses; `category` is a slug or an id. Only active subscribers get the video sources in the list. */
   @Get()
   @Public()
-  list(@Query(zod(CourseListQuery)) q: CourseListQuery): Promise<Course[]> {
-    return this.courses.listPublished({ category: q.category || undefined, search: q.search || undefined });
+  list(@Query(zod(CourseListQuery)) q: CourseListQuery, @CurrentIdentity() identity: Identity): Promise<Course[]> {
+    return this.courses.listPublished({ category: q.category || undefined, search: q.search || undefined }, publicAudience(identity));
   }
 
   @Get(':id')

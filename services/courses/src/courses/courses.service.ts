@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { CourseCategoriesService } from '../categories/course-categories.service';
 import { FOREIGN_KEY_VIOLATION, pgCode, rows } from '../shared/db';
 import { COURSE_CATEGORY_UNKNOWN, COURSE_NOT_FOUND } from '../shared/messages';
-import { COURSE_SELECT, CourseRow, mapCourse } from './course.mapper';
+import { COURSE_SELECT, CourseAudience, CourseRow, mapCourse } from './course.mapper';
 
 /** Courses: the published catalogue for subscribers and the admin CRUD (drafts included). */
 @Injectable()
@@ -16,17 +16,20 @@ export class CoursesService {
     private readonly categories: CourseCategoriesService,
   ) {}
 
-  /** Published courses, oldest first (a category's courses read as a series), optionally of one category. */
-  async listPublished(query: CourseListQuery): Promise<Course[]> {
-    return this.list(query, { publishedOnly: true, order: 'c.created_at ASC, c.id ASC' });
+  /**
+   * Published courses, oldest first (a category's courses read as a series), optionally of one category;
+   * the video sources only for the `watcher` audience.
+   */
+  async listPublished(query: CourseListQuery, audience: CourseAudience): Promise<Course[]> {
+    return this.list(query, { publishedOnly: true, order: 'c.created_at ASC, c.id ASC', audience });
   }
 
   /** Every course, drafts included, newest first. */
   async adminList(query: CourseListQuery): Promise<Course[]> {
-    return this.list(query, { publishedOnly: false, order: 'c.created_at DESC, c.id DESC' });
+    return this.list(query, { publishedOnly: false, order: 'c.created_at DESC, c.id DESC', audience: 'watcher' });
   }
 
-  private async list(query: CourseListQuery, o: { publishedOnly: boolean; order: string }): Promise<Course[]> {
+  private async list(query: CourseListQuery, o: { publishedOnly: boolean; order: string; audience: CourseAudience }): Promise<Course[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (o.publishedOnly) where.push('c.is_published');
@@ -46,10 +49,10 @@ export class CoursesService {
       `${COURSE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${o.order}`,
       params,
     );
-    return found.map(mapCourse);
+    return found.map((r) => mapCourse(r, o.audience));
   }
 
-  /** A course as a subscriber sees it: unknown and unpublished courses are both "not found". */
+  /** A course as a subscriber sees it (the route requires an active subscription): unknown and unpublished courses are both "not found". */
   async getPublished(id: number): Promise<Course> {
     const course = await this.find(id);
     if (!course || !course.is_published) throw AppError.notFound(COURSE_NOT_FOUND);
@@ -64,7 +67,8 @@ export class CoursesService {
 
   private async find(id: number): Promise<Course | null> {
     const found = await rows<CourseRow>(this.ds, `${COURSE_SELECT} WHERE c.id = $1`, [id]);
-    return found[0] ? mapCourse(found[0]) : null;
+    // every caller of find() is an active subscriber or an administrator
+    return found[0] ? mapCourse(found[0], 'watcher') : null;
   }
 
   /** A new course is published unless the body says otherwise (spec section 4). */
@@ -129,6 +133,26 @@ export class CoursesService {
   async remove(id: number): Promise<void> {
     const found = await rows<{ id: number }>(this.ds, `DELETE FROM courses.course WHERE id = $1 RETURNING id`, [id]);
     if (!found.length) throw AppError.notFound(COURSE_NOT_FOUND);
+  }
+
+  /**
+   * Which of these uploaded video files (names as the catalog stores them) a course references, in its
+   * uploaded-file address or its link. The names are random 32-hex ones, so finding one inside the text
+   * is a reference. `publishedOnly` for serving a file to subscribers; drafts count too when the catalog
+   * decides whether an upload may be removed.
+   */
+  async referencedVideos(names: string[], publishedOnly: boolean): Promise<string[]> {
+    if (!names.length) return [];
+    const found = await rows<{ name: string }>(
+      this.ds,
+      `SELECT n.name FROM unnest($1::text[]) AS n(name)
+        WHERE EXISTS (
+          SELECT 1 FROM courses.course c
+           WHERE ($2::boolean IS FALSE OR c.is_published)
+             AND strpos(coalesce(c.video_file_url, '') || ' ' || coalesce(c.video_url, ''), n.name) > 0)`,
+      [names, publishedOnly],
+    );
+    return found.map((r) => r.name);
   }
 
   /** An unknown course_category_id (or one deleted meanwhile) is the caller's mistake: 400. */

@@ -7,11 +7,11 @@ import { RankingService } from './ranking.service';
 export class RankingController {
   constructor(private readonly ranking: RankingService) {}
 
-  /** The top 50, best first. */
+  /** The top 50, best first; no other user's e-mail in it. */
   @Get('ranking')
   @SignedIn()
-  top(): Promise<RankingEntry[]> {
-    return this.ranking.top();
+  top(@CurrentUser() user: UserIdentity): Promise<RankingEntry[]> {
+    return this.ranking.top(user.id);
   }
 
   @Get('users/me/stats')

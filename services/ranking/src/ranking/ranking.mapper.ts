@@ -2,7 +2,7 @@ import type { OwnStats, RankingEntry } from '@clima/contract';
 import { addDays } from '../shared/sao-paulo-time';
 import { badgesOf } from './badges';
 
-/** A user's stats row joined with the name and e-mail the board shows. */
+/** A user's stats row joined with the name and e-mail the board is drawn from. */
 export interface StatsRecord {
   user_id: string;
   name: string | null;
@@ -20,12 +20,32 @@ export function currentStreak(r: Pick<StatsRecord, 'last_active_day' | 'last_run
   return r.last_active_day && r.last_active_day >= addDays(today, -1) ? r.last_run_days : 0;
 }
 
-export function mapRankingEntry(r: StatsRecord, position: number, today: string): RankingEntry {
+const localPart = (email: string | null): string => email?.split('@')[0]?.trim() ?? '';
+
+/** 'jo***': enough to tell two technicians apart on the board, not enough to write to them. */
+export function maskedLocalPart(email: string | null): string | null {
+  const local = localPart(email);
+  if (!local) return null;
+  return `${local.slice(0, local.length > 2 ? 2 : 1)}***`;
+}
+
+/**
+ * A board row as `viewerId` may see it: other users' e-mails never leave the service (their row shows
+ * the name or the masked start of the e-mail); the viewer's own row keeps the e-mail and shows its
+ * local part whole when there is no name.
+ */
+export function mapRankingEntry(r: StatsRecord, position: number, today: string, viewerId: string): RankingEntry {
   const seconds = r.online_minutes * 60;
+  const own = r.user_id === viewerId;
+  const given = r.name?.trim() || null;
+  let name: string | null;
+  if (own) name = given ?? (localPart(r.email) || null);
+  // a name typed as an e-mail address is masked like one
+  else name = given && !given.includes('@') ? given : maskedLocalPart(given ?? r.email);
   return {
     user_id: r.user_id,
-    name: r.name,
-    email: r.email ?? '',
+    name,
+    email: own ? r.email : null,
     total_logins: r.total_logins,
     total_session_time_seconds: seconds,
     current_streak_days: currentStreak(r, today),

@@ -14,7 +14,8 @@ export class RankingService {
     private readonly board: LeaderboardService,
   ) {}
 
-  async top(): Promise<RankingEntry[]> {
+  /** The top of the board as `viewerId` may see it (see mapRankingEntry). */
+  async top(viewerId: string): Promise<RankingEntry[]> {
     const ids = (await this.board.ensureReady()) ? await this.board.top(RANKING_SIZE) : await this.board.topFromDatabase(RANKING_SIZE);
     const records = new Map((await this.records(ids)).map((r) => [r.user_id, r]));
     const today = saoPauloDay(new Date());
@@ -22,7 +23,7 @@ export class RankingService {
     for (const id of ids) {
       const r = records.get(id);
       // a member whose row is gone (deleted meanwhile) is skipped; the next sync removes it
-      if (r) entries.push(mapRankingEntry(r, entries.length + 1, today));
+      if (r) entries.push(mapRankingEntry(r, entries.length + 1, today, viewerId));
     }
     return entries;
   }

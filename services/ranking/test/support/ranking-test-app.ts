@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createServiceApp, EventBus, identityToHeaders } from '@clima/common';
+import { createServiceApp, EventBus, signedIdentityHeaders } from '@clima/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../../src/activity/activity.service';
@@ -64,7 +64,7 @@ export const newUserId = (label = 'u') => `email_${label}_${randomUUID().slice(0
 
 /** The headers the gateway sends for a signed-in user. */
 export function userHeaders(id: string, name: string | null = 'Técnico Teste'): Record<string, string> {
-  return identityToHeaders({ user: { id, email: `${id}@teste.com.br`, name, subscriptionStatus: 'inactive', isAdmin: false }, admin: null });
+  return signedIdentityHeaders({ user: { id, email: `${id}@teste.com.br`, name, subscriptionStatus: 'inactive', isAdmin: false }, admin: null });
 }
 
 /** Polls until the check passes (the worker runs asynchronously); fails with the last error after the deadline. */

@@ -16,7 +16,8 @@ const PODIUM = [
   { tier: 'bronze', row: 'bg-gradient-to-r from-orange-50 to-white', medal: 'bg-gradient-to-br from-orange-300 to-amber-700 text-white ring-orange-500' },
 ] as const;
 
-const entryName = (e: RankingEntry) => e.name?.trim() || e.email.split('@')[0] || e.email;
+/** The server sends a display name (others' e-mails never reach the browser); the own e-mail is a last resort. */
+const entryName = (e: RankingEntry) => e.name?.trim() || e.email?.split('@')[0] || m.technician;
 
 function RankMedal({ rank }: { rank: number }) {
   const podium = PODIUM[rank - 1];

@@ -1,0 +1,39 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ConfigError } from '../config/config';
+import { ANONYMOUS_IDENTITY, ASSERTION_HEADER, AssertedIdentity, AssertionVerifier, verifyingKeysFromEnv } from './assertion';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    identity?: AssertedIdentity;
+  }
+}
+
+/** The verifier of a service, from IDENTITY_PUBLIC_KEYS; start-up fails naming the variable when it is missing or wrong. */
+export function verifierFromEnv(env: NodeJS.ProcessEnv = process.env): AssertionVerifier {
+  const text = env.IDENTITY_PUBLIC_KEYS?.trim();
+  if (!text) throw new ConfigError('Configuração inválida:\n  IDENTITY_PUBLIC_KEYS: obrigatória (chaves públicas que verificam a identidade assinada pelo gateway)');
+  try {
+    return new AssertionVerifier(verifyingKeysFromEnv(text));
+  } catch (err) {
+    throw new ConfigError(`Configuração inválida:\n  ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Reads the caller's identity from the gateway's signed assertion, once per request, before any guard.
+ * Anything else a caller sends (plain identity headers, a forged or expired assertion) makes it anonymous.
+ */
+export function identityFromAssertion(verifier: AssertionVerifier) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const raw = req.headers[ASSERTION_HEADER];
+    const token = Array.isArray(raw) ? undefined : raw;
+    if (token) {
+      const result = verifier.verify(token);
+      if (typeof result === 'string') req.log?.debug({ problem: result }, 'identity assertion refused');
+      req.identity = typeof result === 'string' ? ANONYMOUS_IDENTITY : result;
+    } else {
+      req.identity = ANONYMOUS_IDENTITY;
+    }
+    next();
+  };
+}

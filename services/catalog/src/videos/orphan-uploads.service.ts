@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CONFIG, rootLogger } from '@clima/common';
+import type { Storage } from '@clima/storage';
+import type { CatalogConfig } from '../config';
+import { STORAGE } from './storage.provider';
+import { contentReferencesUpload, VideoReferencesService } from './video-references.service';
+import { VIDEO_FOLDER } from './videos.service';
+
+const BATCH = 200;
+
+/** SQL condition: some content, published or draft, references the upload `u`. */
+const IN_SOME_CONTENT = `EXISTS (SELECT 1 FROM contents c WHERE ${contentReferencesUpload('u.name')})`;
+
+/**
+ * Removes uploaded videos nobody uses: an admin who uploads a file and never saves the form leaves it
+ * behind. An upload goes once it is ORPHAN_UPLOAD_HOURS old and no content (draft or published) and no
+ * course references it; its file and its row go together.
+ */
+@Injectable()
+export class OrphanUploadsService {
+  private readonly log = rootLogger().child({ component: 'orphan-uploads' });
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly references: VideoReferencesService,
+    @Inject(CONFIG) private readonly config: Pick<CatalogConfig, 'ORPHAN_UPLOAD_HOURS'>,
+  ) {}
+
+  /** One sweep; returns how many uploads were removed. */
+  async removeOrphans(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.config.ORPHAN_UPLOAD_HOURS * 3_600_000);
+    let removed = 0;
+    let after = '';
+    for (;;) {
+      // walked by name, so uploads kept because a course uses them are not read again in this sweep
+      const batch: { name: string }[] = await this.ds.query(
+        `SELECT u.name FROM video_uploads u
+          WHERE u.created_at < $1 AND u.name > $2 AND NOT ${IN_SOME_CONTENT}
+          ORDER BY u.name LIMIT ${BATCH}`,
+        [cutoff, after],
+      );
+      if (!batch.length) break;
+      after = batch[batch.length - 1]!.name;
+      const inCourses = await this.references.referencedByCourses(
+        batch.map((r) => r.name),
+        false,
+      );
+      if (!inCourses) {
+        // a file a course may still show is never removed on a guess: the next sweep asks again
+        this.log.warn('courses did not answer: unreferenced uploads are kept until the next sweep');
+        break;
+      }
+      for (const { name } of batch) if (!inCourses.has(name) && (await this.removeOne(name, cutoff))) removed++;
+      if (batch.length < BATCH) break;
+    }
+    if (removed) this.log.info({ removed }, 'unreferenced uploads removed');
+    return removed;
+  }
+
+  /**
+   * The row is deleted (checked again, so a content saved meanwhile keeps it) and the file removed in one
+   * transaction: when the storage fails, the row comes back and the next sweep tries again.
+   */
+  private async removeOne(name: string, cutoff: Date): Promise<boolean> {
+    try {
+      return await this.ds.transaction(async (m) => {
+        const [gone]: [unknown[], number] = await m.query(
+          `DELETE FROM video_uploads u WHERE u.name = $1 AND u.created_at < $2 AND NOT ${IN_SOME_CONTENT} RETURNING u.name`,
+          [name, cutoff],
+        );
+        if (!gone.length) return false;
+        await this.storage.delete(`${VIDEO_FOLDER}/${name}`);
+        return true;
+      });
+    } catch (err) {
+      this.log.warn({ err, name }, 'unreferenced upload not removed; the next sweep tries again');
+      return false;
+    }
+  }
+}
