@@ -29,7 +29,11 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     STORAGE_DIR: `${__dirname}/../.runtime/storage-e2e`,
   };
   ['auth', 'catalog', 'courses', 'manuals', 'ranking', 'billing'].forEach((s, i) => (env[`${s.toUpperCase()}_PORT`] = String(port + 1 + i)));
+  // its own mail catcher: the specs read the delivered messages from its REST API
+  env.MAILDEV_SMTP_PORT = String(port + 7);
+  env.MAILDEV_WEB_PORT = String(port + 8);
   const platform = await startPlatform({ env, install: false, build: false });
+  process.env.E2E_MAIL_URL = platform.mail.webUrl ?? '';
   return async () => {
     await platform.stop();
     execFileSync('psql', [`${PG}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`]);

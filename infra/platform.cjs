@@ -218,6 +218,14 @@ function localIdentityKeys() {
   }
 }
 
+/** The MailDev command (npm package): SMTP and a web inbox with a REST API, on loopback only. */
+function mailDevArgs(smtpPort, webPort) {
+  // the package's exports do not name its command: take it from the package's folder
+  const bin = path.join(ROOT, 'node_modules/maildev/dist/bin/maildev.js');
+  if (!fs.existsSync(bin)) throw new Error('MailDev não instalado (npm install)');
+  return [bin, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'];
+}
+
 /** n distinct free TCP ports on loopback (for test instances of the platform). */
 async function freePorts(n) {
   const servers = await Promise.all(
@@ -233,11 +241,13 @@ async function freePorts(n) {
 
 /** Environment for a test instance: its own ports; the caller gives DATABASE_URL and KEY_PREFIX. */
 async function testPlatformEnv(extra = {}) {
-  const ports = await freePorts(SERVICES.length + 1);
+  const ports = await freePorts(SERVICES.length + 3);
   // a test instance shows which service answered (X-Service) and has keys of its own
   const env = { GATEWAY_PORT: String(ports[0]), LOG_LEVEL: 'info', NODE_ENV: 'test', GATEWAY_DEBUG_HEADERS: '1', ...newIdentityKeys(), ...extra };
   SERVICES.forEach((s, i) => (env[`${s.toUpperCase()}_PORT`] = String(ports[i + 1])));
   env.PUBLIC_URL = `http://localhost:${env.GATEWAY_PORT}`;
+  env.MAILDEV_SMTP_PORT ??= String(ports[SERVICES.length + 1]);
+  env.MAILDEV_WEB_PORT ??= String(ports[SERVICES.length + 2]);
   env.GATEWAY_RUNTIME_DIR = path.join(ROOT, '.runtime', `gateway-test-${env.GATEWAY_PORT}`);
   env.STORAGE_DIR ??= path.join(ROOT, '.runtime', `storage-test-${env.GATEWAY_PORT}`);
   return env;
@@ -259,6 +269,13 @@ function platformEnv(overrides = {}) {
   env.METRICS_TOKEN ||= require('node:crypto').randomBytes(24).toString('base64url');
   if (!env.IDENTITY_PRIVATE_KEY || !env.IDENTITY_PUBLIC_KEYS) Object.assign(env, localIdentityKeys());
   for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] ??= String(DEFAULT_PORTS[s]);
+  // without SMTP_URL the platform runs its own mail catcher (MailDev) and sends there
+  if (!env.SMTP_URL) {
+    env.MAILDEV_SMTP_PORT ??= '1025';
+    env.MAILDEV_WEB_PORT ??= '1080';
+    env.SMTP_URL = `smtp://127.0.0.1:${env.MAILDEV_SMTP_PORT}`;
+    env.EMBEDDED_MAILDEV = '1';
+  }
   return env;
 }
 
@@ -295,6 +312,8 @@ async function startPlatform(options = {}) {
     children.push(child);
     return child;
   };
+  const mail = env.EMBEDDED_MAILDEV ? { smtpUrl: env.SMTP_URL, webUrl: `http://localhost:${env.MAILDEV_WEB_PORT}` } : { smtpUrl: env.SMTP_URL, webUrl: null };
+  if (env.EMBEDDED_MAILDEV) spawnLogged('maildev', process.execPath, mailDevArgs(env.MAILDEV_SMTP_PORT, env.MAILDEV_WEB_PORT), env);
   for (const s of services) {
     // a service whose HTTP process never runs its consumers (package.json "clima.separateWorker") gets its worker process
     const worker = path.join(ROOT, 'services', s, 'dist/worker.js');
@@ -340,6 +359,7 @@ async function startPlatform(options = {}) {
   const checks = await Promise.all([
     ...services.map(async (s) => [s, await waitHealthy(`http://127.0.0.1:${ports[s]}/health`, healthMs)]),
     (async () => ['gateway', await waitHealthy(`http://127.0.0.1:${env.GATEWAY_PORT}/gateway-health`, healthMs)])(),
+    ...(env.EMBEDDED_MAILDEV ? [(async () => ['maildev', await waitHealthy(`http://127.0.0.1:${env.MAILDEV_WEB_PORT}/api/email`, healthMs)])()] : []),
   ]);
   const failed = checks.filter(([, ok]) => !ok).map(([s]) => s);
   if (failed.length) {
@@ -351,7 +371,7 @@ async function startPlatform(options = {}) {
       if (!stopping) log(`${c.name} terminou (código ${code ?? signal}); veja ${path.relative(ROOT, logDir)}/${c.name}.log`);
     });
   }
-  return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports };
+  return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports, mail };
 }
 
-module.exports = { startPlatform, newIdentityKeys, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

@@ -8,10 +8,13 @@ export interface Platform {
   logDir: string;
   ports: Record<string, number>;
   children: (import('node:child_process').ChildProcess & { name: string })[];
+  /** Where the platform's mail goes; webUrl is the embedded MailDev's inbox and REST API (null with an external SMTP_URL). */
+  mail: { smtpUrl: string; webUrl: string | null };
 }
 export function startPlatform(options?: { env?: Record<string, string>; install?: boolean; build?: boolean; migrate?: boolean; seed?: boolean; logDir?: string }): Promise<Platform>;
 export function testPlatformEnv(extra?: Record<string, string>): Promise<Record<string, string>>;
 export function newIdentityKeys(kid?: string): { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string };
+export function mailDevArgs(smtpPort: number | string, webPort: number | string): string[];
 export function freePorts(n: number): Promise<number[]>;
 export function build(): void;
 export function tsProjects(): string[];

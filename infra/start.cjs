@@ -27,6 +27,7 @@ async function main() {
   process.stdout.write(
     `\n${line}\n  Clima Pro no ar: ${platform.url}\n  Painel administrativo: ${platform.url}/admin\n` +
       (creds ? `  Administrador: usuário "${creds.username}"  senha "${creds.password}"\n` : '') +
+      (platform.mail.webUrl ? `  E-mails enviados (MailDev): ${platform.mail.webUrl}  (SMTP ${platform.mail.smtpUrl})\n` : `  E-mails: ${platform.mail.smtpUrl}\n`) +
       `  Serviços: ${platform.services.join(', ')} (logs em ${path.relative(ROOT, platform.logDir)})\n` +
       `  Pronto em ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C para parar.\n${line}\n`,
   );

@@ -18,6 +18,7 @@ export * from './events/events';
 export * from './events/event-bus';
 export * from './events/event-worker';
 export * from './messaging/rpc';
+export * from './mail/mail';
 export * from './platform.tokens';
 export * from './platform.module';
 export * from './bootstrap';

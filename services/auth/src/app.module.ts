@@ -11,6 +11,7 @@ import { AuthService } from './auth/auth.service';
 import { AuthConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { EventConsumers, START_CONSUMERS } from './events/event-consumers';
+import { MailDelivery } from './events/mail-delivery';
 import { Outbox } from './events/outbox';
 import { SubscriptionEvents } from './events/subscription-events';
 import { GoogleController } from './google/google.controller';
@@ -41,6 +42,7 @@ const coreProviders = (startConsumers: boolean): Provider[] => [
   Outbox,
   SubscriptionEvents,
   EventConsumers,
+  MailDelivery,
   { provide: START_CONSUMERS, useValue: startConsumers },
 ];
 

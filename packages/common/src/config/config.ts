@@ -43,6 +43,10 @@ export const baseEnvSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().min(16, 'use pelo menos 16 caracteres').optional(),
   ),
+  /** SMTP server the mail consumer delivers through (MailDev on this machine by default). */
+  SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
+  /** Sender of every message. */
+  MAIL_FROM: z.string().min(3).default('Clima Pro <nao-responda@climapro.local>'),
   /** Run this service's BullMQ consumers inside the HTTP process (one process per service). */
   WORKERS_IN_PROCESS: bool.default(true),
 });
