@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -20,6 +21,39 @@ export interface AppOptions {
   jsonLimit?: string;
   /** Answer service-to-service queries (@MessagePattern) over Redis. */
   rpc?: boolean;
+}
+
+/**
+ * A hot internal path answered by the HTTP server itself, before Express and the Nest pipeline (no
+ * guards, pipes, filters or request logging): provide a list of these under RAW_HANDLERS in the
+ * service's module. Only for internal paths that are not in the gateway's route table and do their own checks.
+ */
+export interface RawHandler {
+  /** Exact path (a query string is allowed). */
+  path: string;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+}
+export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
+
+function rawHandlers(app: INestApplication): RawHandler[] {
+  try {
+    return app.get<RawHandler[]>(RAW_HANDLERS, { strict: false });
+  } catch {
+    return [];
+  }
+}
+
+function answerRawPathsFirst(server: Server, raw: RawHandler[]): void {
+  if (!raw.length) return;
+  const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+    const hit = raw.find((r) => r.path === path);
+    if (hit) return hit.handle(req, res);
+    for (const listener of express) listener(req, res);
+  });
 }
 
 /** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
@@ -46,6 +80,7 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
   assertRoutesDeclareAccess(app as INestApplication);
+  answerRawPathsFirst(app.getHttpServer() as Server, rawHandlers(app));
   return app;
 }
 

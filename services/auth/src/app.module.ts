@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { PlatformModule } from '@clima/common';
+import { PlatformModule, RAW_HANDLERS } from '@clima/common';
 import { AdminAuthController } from './admin-auth/admin-auth.controller';
 import { AdminAuthService } from './admin-auth/admin-auth.service';
 import { AdministratorsController } from './administrators/administrators.controller';
@@ -19,7 +19,7 @@ import { GoogleOidc } from './google/google-oidc';
 import { GoogleSignInService } from './google/google-sign-in.service';
 import { AssertionSigner } from './identity/assertion-signer';
 import { IdentityCache } from './identity/identity-cache';
-import { IdentityController } from './identity/identity.controller';
+import { IdentityEndpoint } from './identity/identity.endpoint';
 import { IdentityService } from './identity/identity.service';
 import { OriginPolicy } from './identity/origin-policy';
 import { PasswordHasher } from './infra/passwords';
@@ -53,7 +53,6 @@ export class AppModule {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
       controllers: [
-        IdentityController,
         AuthController,
         UsersController,
         GoogleController,
@@ -71,6 +70,8 @@ export class AppModule {
         OriginPolicy,
         IdentityService,
         AssertionSigner,
+        IdentityEndpoint,
+        { provide: RAW_HANDLERS, useFactory: (identity: IdentityEndpoint) => [identity], inject: [IdentityEndpoint] },
         UsersService,
         AuthService,
         GoogleOidc,
