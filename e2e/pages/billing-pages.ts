@@ -86,6 +86,16 @@ export class SubscriptionPage {
   manageDate(): Locator {
     return this.manageBox.getByTestId('manage-date');
   }
+
+  /** The 'Pagamento pendente' panel of a failed renewal in its grace. */
+  graceAlert(): Locator {
+    return this.manageBox.getByTestId('grace-alert');
+  }
+
+  async openPortal(): Promise<void> {
+    await this.manageBox.getByRole('button', { name: 'Gerenciar pagamento' }).click();
+    await this.page.waitForURL(/\/api\/billing\/sandbox\/portal\//);
+  }
 }
 
 /** The sandbox provider's hosted checkout page (served by the billing service). */
@@ -114,6 +124,19 @@ export class SandboxPortalPage {
     await expect(this.page.getByRole('heading', { name: 'Gerenciar assinatura' })).toBeVisible();
     await this.page.getByRole('button', { name: 'Cancelar assinatura' }).click();
     await expect(this.page.getByText('Cancelada — acesso até o fim do período')).toBeVisible();
+  }
+
+  /** The provider fails to charge the renewal (the subscription is then past due). */
+  async failRenewal(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'Gerenciar assinatura' })).toBeVisible();
+    await this.page.getByRole('button', { name: 'Simular falha na renovação' }).click();
+    await expect(this.page.getByText('Pagamento pendente — nova tentativa em breve')).toBeVisible();
+  }
+
+  /** The customer updates the card and the pending charge goes through. */
+  async updateCardAndPay(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Atualizar cartão e pagar agora' }).click();
+    await expect(this.page.getByText('Cartão atualizado e cobrança aprovada')).toBeVisible();
   }
 
   async backToSubscription(): Promise<void> {

@@ -99,6 +99,9 @@ export const ROUTES: Route[] = [
   r('DELETE', '/api/admin/administrators/:id', 'auth', 'admin'),
 
   // Routes the product adds to the spec's list (each explained in its service's README)
+  // LGPD self-service: a copy of the user's data (ZIP), and the deletion of the account
+  product('GET', '/api/users/me/export', 'auth', 'user'),
+  product('DELETE', '/api/users/me', 'auth', 'user'),
   product('GET', '/api/files/videos/:name', 'catalog', 'subscriber'),
   product('GET', '/api/admin/courses/:id', 'courses', 'admin'),
   product('GET', '/api/admin/courses/:id/lessons', 'courses', 'admin'),
@@ -107,6 +110,8 @@ export const ROUTES: Route[] = [
   product('PUT', '/api/admin/lessons/:id', 'courses', 'admin'),
   product('DELETE', '/api/admin/lessons/:id', 'courses', 'admin'),
   product('POST', '/api/admin/upload-manual', 'manuals', 'admin', { maxBody: '105m', stream: true }),
+  // the administrators' audit log, read-only (services/auth/README.md)
+  product('GET', '/api/admin/audit', 'auth', 'admin'),
   product('GET', '/api/files/manuals/:name', 'manuals', 'subscriber'),
   product('GET', '/api/plans', 'billing', 'public'),
   product('GET', '/api/billing/subscription', 'billing', 'user'),
@@ -117,6 +122,11 @@ export const ROUTES: Route[] = [
   product('POST', '/api/billing/sandbox/checkout/:id/complete', 'billing', 'user'),
   product('GET', '/api/billing/sandbox/portal/:id', 'billing', 'user'),
   product('POST', '/api/billing/sandbox/portal/:id/:action', 'billing', 'user'),
+  // account recovery: password reset by an e-mailed link, e-mail verification (services/auth/README.md)
+  product('POST', '/api/auth/password-reset', 'auth', 'public'),
+  product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
+  product('POST', '/api/auth/verify-email', 'auth', 'public'),
+  product('POST', '/api/users/me/verification-email', 'auth', 'user'),
 ];
 
 /** The regular expression nginx matches for a route path. */

@@ -101,6 +101,25 @@ describe('docker-compose.yml', () => {
     expect(resolved['ranking-worker']!.environment!.IDENTITY_PRIVATE_KEY).toBeUndefined();
   });
 
+  it("gives only auth (whose consumer delivers every service's e-mail) the SMTP server and the sender, which its config accepts", () => {
+    for (const s of SERVICE_NAMES) {
+      const env = resolved[s]!.environment!;
+      const own = s === 'auth';
+      expect([s, env.SMTP_URL, env.MAIL_FROM]).toEqual([s, own ? REQUIRED_COMPOSE_ENV.SMTP_URL : undefined, own ? REQUIRED_COMPOSE_ENV.MAIL_FROM : undefined]);
+    }
+    const auth = loadConfig('auth', {}, resolved.auth!.environment!);
+    expect([auth.SMTP_URL, auth.MAIL_FROM]).toEqual([REQUIRED_COMPOSE_ENV.SMTP_URL, REQUIRED_COMPOSE_ENV.MAIL_FROM]);
+  });
+
+  it('has a mail catcher for local use only: behind a profile, its inbox not published', () => {
+    const withCatcher = renderCompose({ ...REQUIRED_COMPOSE_ENV, COMPOSE_PROFILES: 'mail-catcher' });
+    expect(withCatcher.ok).toBe(true);
+    expect(withCatcher.stdout).toMatch(/^ {2}maildev:$/m);
+    expect(withCatcher.stdout).toContain('image: maildev/maildev');
+    expect(compose).toMatch(/maildev:\n(?: {4}.*\n)*? {4}profiles: \["mail-catcher"\]/);
+    expect(compose).not.toMatch(/maildev:\n(?: {4}.*\n)*? {4}ports:/);
+  });
+
   describe('billing in production (NODE_ENV=production, as compose sets it)', () => {
     it('refuses to start without Stripe keys when no provider is set, naming STRIPE_SECRET_KEY', () => {
       const env = resolved.billing!.environment!;

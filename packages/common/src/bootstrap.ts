@@ -5,6 +5,8 @@ import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
+import { AuditInterceptor } from './audit/audit.interceptor';
+import { AuditTrail } from './audit/audit-trail';
 import { AccessGuard } from './identity/access';
 import { assertRoutesDeclareAccess } from './identity/route-check';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
@@ -35,13 +37,16 @@ export interface RawHandler {
 }
 export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
 
-function rawHandlers(app: INestApplication): RawHandler[] {
+/** A provider the module may not have. */
+function optional<T>(app: INestApplication, token: symbol | (abstract new (...args: never[]) => T)): T | undefined {
   try {
-    return app.get<RawHandler[]>(RAW_HANDLERS, { strict: false });
+    return app.get<T>(token as never, { strict: false });
   } catch {
-    return [];
+    return undefined;
   }
 }
+
+const rawHandlers = (app: INestApplication): RawHandler[] => optional<RawHandler[]>(app, RAW_HANDLERS) ?? [];
 
 function answerRawPathsFirst(server: Server, raw: RawHandler[]): void {
   if (!raw.length) return;
@@ -76,6 +81,10 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   app.useBodyParser('urlencoded', { limit: opts.jsonLimit ?? '256kb', extended: false });
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
+  // every administrator action of every service is recorded (see audit/audit.interceptor.ts); the trail
+  // comes with PlatformModule, which every service imports (a bare module in a unit spec has none)
+  const trail = optional<AuditTrail>(app, AuditTrail);
+  if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE));
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();

@@ -9,6 +9,7 @@ import { EventBus } from './events/event-bus';
 import { HealthController } from './health/health.controller';
 import { MetricsController } from './metrics/metrics';
 import { CONFIG, REDIS } from './platform.tokens';
+import { AuditTrail } from './audit/audit-trail';
 
 export type ServiceConfig = BaseConfig & { SERVICE: ServiceName; PORT: number };
 
@@ -22,7 +23,7 @@ class RedisLifecycle implements OnApplicationShutdown {
 
 /**
  * What every service has: validated config, its own Postgres schema through TypeORM, a Redis client,
- * the event bus, /health and /metrics.
+ * the event bus, the audit trail, /health and /metrics.
  */
 @Module({})
 export class PlatformModule {
@@ -54,8 +55,9 @@ export class PlatformModule {
         { provide: REDIS, useFactory: () => createRedis(config.REDIS_URL) },
         RedisLifecycle,
         { provide: EventBus, useFactory: () => new EventBus({ redisUrl: config.REDIS_URL, prefix: config.KEY_PREFIX }) },
+        AuditTrail,
       ],
-      exports: [CONFIG, REDIS, EventBus, TypeOrmModule],
+      exports: [CONFIG, REDIS, EventBus, AuditTrail, TypeOrmModule],
     };
   }
 }

@@ -42,6 +42,16 @@ export const AUTH_MESSAGES = {
   userNotFoundAdmin: 'Usuário não encontrado',
   selfDeleteUser: 'Você não pode excluir a sua própria conta pelo painel',
   googleEmailAdminReadOnly: 'O e-mail de uma conta Google não pode ser alterado',
+  passwordResetRequested: 'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.',
+  passwordResetDone: 'Senha redefinida com sucesso! Entre com a nova senha.',
+  linkExpired: 'Este link expirou. Peça um novo.',
+  linkInvalid: 'Este link já foi usado ou não é válido. Peça um novo.',
+  tooManyPasswordResets: 'Muitos pedidos de redefinição de senha a partir desta rede. Tente novamente mais tarde.',
+  emailVerified: 'E-mail confirmado com sucesso!',
+  emailAlreadyVerified: 'Seu e-mail já está confirmado.',
+  verificationSent: 'Enviamos um novo link de confirmação. Confira sua caixa de entrada.',
+  emailChangePending: 'Enviamos um link de confirmação para o novo e-mail. A troca vale quando você confirmar; até lá, continue entrando com o e-mail atual.',
+  tooManyVerificationEmails: 'Muitos e-mails de confirmação enviados. Tente novamente mais tarde.',
 } as const;
 
 const Email = z
@@ -101,6 +111,40 @@ export const PasswordBody = z.object({
 });
 export type PasswordBody = z.infer<typeof PasswordBody>;
 
+/** POST /api/auth/password-reset: the answer is the same whether or not an account has this e-mail. */
+export const PasswordResetRequestBody = z.object({
+  email: z
+    .string({ error: 'E-mail é obrigatório' })
+    .trim()
+    .min(1, 'E-mail é obrigatório')
+    .max(MAX_LINE, 'E-mail inválido')
+    .pipe(z.email({ error: 'E-mail inválido' })),
+});
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
+
+/** The random token of a password-reset or verification link (32 bytes, base64url). */
+export const LinkToken = z
+  .string({ error: AUTH_MESSAGES.linkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, AUTH_MESSAGES.linkInvalid);
+
+/** POST /api/auth/password-reset/confirm */
+export const PasswordResetConfirmBody = z.object({
+  token: LinkToken,
+  password: z
+    .string({ error: 'A senha deve ter pelo menos 6 caracteres' })
+    .min(MIN_PASSWORD, 'A senha deve ter pelo menos 6 caracteres')
+    .max(MAX_PASSWORD, 'Senha muito longa'),
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
+
+/** POST /api/auth/verify-email */
+export const VerifyEmailBody = z.object({ token: LinkToken });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/** Answer of POST /api/auth/verify-email: the address now proven (the new one after an e-mail change). */
+export const VerifyEmailAnswer = z.object({ success: z.literal(true), message: z.string(), email: z.string() });
+export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswer>;
+
 /** The current user (GET /api/users/me), spec section 3. */
 export const Me = z.object({
   id: z.string(),
@@ -112,6 +156,10 @@ export const Me = z.object({
   subscription_expires_at: z.string().nullable(),
   is_admin: z.boolean(),
   created_at: z.string(),
+  /** Whether the current e-mail was proven to be the owner's (verification link, password reset or Google). */
+  email_verified: z.boolean(),
+  /** A new e-mail asked for in the profile, waiting for its verification link; the current one stays until then. */
+  pending_email: z.string().nullable(),
 });
 export type Me = z.infer<typeof Me>;
 

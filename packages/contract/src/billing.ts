@@ -78,7 +78,7 @@ export type RedirectResponse = z.infer<typeof RedirectResponse>;
 /**
  * GET /api/billing/subscription: the caller's subscription as the manage box shows it.
  * `status` is the same value the user's `subscription_status` carries ('active' while access lasts,
- * also while trialing, while a failed renewal is retried, and until the end of a canceled period).
+ * also while trialing, during the grace of a failed renewal, and until the end of a canceled period).
  */
 export const BillingSubscription = z.object({
   status: SubscriptionStatus,
@@ -90,6 +90,11 @@ export const BillingSubscription = z.object({
   trialing: z.boolean(),
   /** The last renewal charge failed and the provider is retrying (access continues meanwhile). */
   payment_failed: z.boolean(),
+  /**
+   * 'Pagamento pendente': end of the grace of a failed renewal (ISO 8601). Access lasts until then while
+   * the provider retries; a payment before it clears it, none ends access. Null when no payment is pending.
+   */
+  grace_until: z.string().nullable(),
   /** The caller has a provider customer, so POST /api/billing/portal works. */
   can_manage: z.boolean(),
   /** The trial is offered once per user: false after any previous subscription. */

@@ -7,3 +7,5 @@ export * from './manuals';
 export * from './ranking';
 export * from './billing';
 export * from './admin-stats';
+export * from './privacy';
+export * from './audit';

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Trash2 } from 'lucide-react';
+import { AlertCircle, AlertTriangle, CheckCircle2, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { buttonStyles, inputStyles, labelStyles } from './button';
 import { Modal } from './modal';
@@ -23,15 +23,21 @@ export interface DeleteConfirmDialogProps {
   texts: DeleteDialogTexts;
   open: boolean;
   onClose: () => void;
-  /** Resolves on success (the dialog closes); a rejection keeps the dialog open. */
-  onConfirm: () => Promise<void>;
+  /** Resolves on success (the dialog closes); a rejection keeps the dialog open. Gets the word as typed. */
+  onConfirm: (typed: string) => Promise<void>;
   title?: string;
   /** What is being deleted and what that means, shown above the standard warning. */
   description?: ReactNode;
+  /** More the deletion needs (a password field…), shown below the typed confirmation. */
+  children?: ReactNode;
+  /** False while what `children` asks for is missing (the button stays disabled). */
+  canConfirm?: boolean;
+  /** Why the last attempt failed, shown above the buttons. */
+  error?: string | null;
 }
 
 /** Deletion typed-confirmation dialog (spec sections 4 and 5). */
-export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title = m.title, description }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title = m.title, description, children, canConfirm = true, error }: DeleteConfirmDialogProps) {
   const [text, setText] = useState('');
   const [deleting, setDeleting] = useState(false);
   const inputId = useId();
@@ -45,10 +51,10 @@ export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title 
   };
 
   const confirm = async () => {
-    if (!valid || deleting) return;
+    if (!valid || !canConfirm || deleting) return;
     setDeleting(true);
     try {
-      await onConfirm();
+      await onConfirm(text);
       setText('');
       setDeleting(false);
       onClose();
@@ -101,11 +107,18 @@ export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title 
             </p>
           )}
         </div>
+        {children}
+        {error && (
+          <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3.5 py-3 text-sm text-red-700 ring-1 ring-red-200">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{error}</span>
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={close} disabled={deleting} className={buttonStyles.secondary}>
             {m.cancel}
           </button>
-          <button type="submit" disabled={!valid || deleting} className={buttonStyles.danger}>
+          <button type="submit" disabled={!valid || !canConfirm || deleting} className={buttonStyles.danger}>
             <Trash2 className="size-4" aria-hidden />
             {deleting ? m.confirming : m.confirm}
           </button>

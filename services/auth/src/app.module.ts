@@ -1,11 +1,21 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { PlatformModule, RAW_HANDLERS } from '@clima/common';
+import { AccountMail } from './account-recovery/account-mail';
+import { AccountTokens } from './account-recovery/account-tokens';
+import { EmailVerificationController } from './account-recovery/email-verification.controller';
+import { EmailVerificationService } from './account-recovery/email-verification.service';
+import { PasswordResetController } from './account-recovery/password-reset.controller';
+import { PasswordResetService } from './account-recovery/password-reset.service';
+import { RecoveryRateLimiter } from './account-recovery/recovery-rate-limiter';
 import { AdminAuthController } from './admin-auth/admin-auth.controller';
 import { AdminAuthService } from './admin-auth/admin-auth.service';
 import { AdministratorsController } from './administrators/administrators.controller';
 import { AdministratorsService } from './administrators/administrators.service';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AdminUsersService } from './admin-users/admin-users.service';
+import { AuditLogController } from './audit/audit-log.controller';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditLogWorkers } from './audit/audit-log.workers';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { AuthConfig } from './config';
@@ -23,6 +33,11 @@ import { IdentityEndpoint } from './identity/identity.endpoint';
 import { IdentityService } from './identity/identity.service';
 import { OriginPolicy } from './identity/origin-policy';
 import { PasswordHasher } from './infra/passwords';
+import { GoogleReauth } from './privacy/google-reauth';
+import { PrivacyController } from './privacy/privacy.controller';
+import { PrivacyMail } from './privacy/privacy-mail';
+import { SelfDeletion } from './privacy/self-deletion.service';
+import { UserExportService } from './privacy/user-export.service';
 import { RedisKeys } from './infra/redis-keys';
 import { AdminStatsController } from './stats/admin-stats.controller';
 import { AdminStatsService } from './stats/admin-stats.service';
@@ -32,6 +47,7 @@ import { LoginRateLimiter } from './sessions/login-rate-limiter';
 import { SessionCookies } from './sessions/session-cookies';
 import { SessionStore } from './sessions/session.store';
 import { UsersController } from './users/users.controller';
+import { AccountDeletion } from './users/account-deletion.service';
 import { UsersService } from './users/users.service';
 
 /** What both the HTTP process and the worker need: sessions, the outbox, the event consumer. */
@@ -43,6 +59,8 @@ const coreProviders = (startConsumers: boolean): Provider[] => [
   SubscriptionEvents,
   EventConsumers,
   MailDelivery,
+  AuditLogService,
+  AuditLogWorkers,
   { provide: START_CONSUMERS, useValue: startConsumers },
 ];
 
@@ -55,12 +73,16 @@ export class AppModule {
       controllers: [
         AuthController,
         UsersController,
+        PasswordResetController,
+        EmailVerificationController,
+        PrivacyController,
         GoogleController,
         AdminAuthController,
         AdministratorsController,
         AdminUsersController,
         AuthStatsController,
         AdminStatsController,
+        AuditLogController,
       ],
       providers: [
         ...coreProviders(config.WORKERS_IN_PROCESS),
@@ -73,6 +95,16 @@ export class AppModule {
         IdentityEndpoint,
         { provide: RAW_HANDLERS, useFactory: (identity: IdentityEndpoint) => [identity], inject: [IdentityEndpoint] },
         UsersService,
+        AccountTokens,
+        AccountMail,
+        RecoveryRateLimiter,
+        PasswordResetService,
+        EmailVerificationService,
+        AccountDeletion,
+        GoogleReauth,
+        UserExportService,
+        SelfDeletion,
+        PrivacyMail,
         AuthService,
         GoogleOidc,
         GoogleSignInService,

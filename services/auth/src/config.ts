@@ -36,6 +36,12 @@ export const authEnv = {
   IDENTITY_PRIVATE_KEY: optionalText,
   /** Seconds the assembled admin dashboard figures are cached in Redis (0 disables). */
   ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Days an audit-log row is kept; the retention job deletes older rows (the table refuses any other deletion). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** How often the retention job runs (one job for the whole deployment, whatever the number of copies). */
+  AUDIT_RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** How long the LGPD export waits for each service's part (asked in parallel) before it fails whole. */
+  EXPORT_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Distinct accounts failing from one address in the window before its answers are slowed down. */
@@ -46,6 +52,13 @@ export const authEnv = {
   SIGNIN_MAX_ACCOUNTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Password-reset requests per address per window (429 beyond; addresses in RATE_LIMIT_EXEMPT_NETWORKS are not counted). */
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Reset e-mails per account per window; beyond it requests are answered as usual and send nothing. */
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Verification e-mails a signed-in user may ask for per hour (resends and e-mail changes; 429 beyond). */
+  VERIFICATION_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
   /**
    * Networks (CIDR, comma-separated) never limited per address; per-account limits still apply. None by
    * default; the native launcher exempts loopback (one machine: its tests and benchmarks).

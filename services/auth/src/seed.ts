@@ -62,9 +62,10 @@ export async function seed(
       for (const u of DEMO_USERS) {
         const createdAt = new Date(Date.now() - (DEMO_USERS.length - i++) * 3 * day);
         const [row] = (await m.query(
+          // demo addresses count as verified: their accounts show the product, not the 'Confirme seu e-mail' banner
           `INSERT INTO auth.users (id, email, name, password_hash, subscription_status, subscription_plan, subscription_expires_at,
-                                   subscription_updated_at, is_admin, created_at, updated_at)
-           VALUES ('email_' || nextval('auth.user_email_seq'), $1, $2, $3, $4, $5, $6, $7, $8, $7, $7) RETURNING id`,
+                                   subscription_updated_at, is_admin, created_at, updated_at, email_verified_at)
+           VALUES ('email_' || nextval('auth.user_email_seq'), $1, $2, $3, $4, $5, $6, $7, $8, $7, $7, $7) RETURNING id`,
           [u.email, u.name, passwordHash, u.status, u.plan, new Date(Date.now() + u.expiresInDays * day), createdAt, u.isAdmin],
         )) as { id: string }[];
         await writeOutbox(m, SCHEMA, 'user.upserted', { userId: row!.id, email: u.email, name: u.name, createdAt: createdAt.toISOString() });

@@ -26,6 +26,8 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
         subscription_expires_at: null,
         is_admin: false,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        email_verified: false,
+        pending_email: null,
       });
       const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('clima_sid='))!;
       expect(cookie).toMatch(/^clima_sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
@@ -207,13 +209,22 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
   });
 
   describe('profile', () => {
-    it('updates trimmed name and e-mail; the identity follows', async () => {
-      const { browser } = await registerUser(app);
+    it('updates the trimmed name at once; the identity follows', async () => {
+      const { browser, me } = await registerUser(app);
+      const res = await browser.put('/api/users/profile', { name: '  João Técnico  ', email: `  ${me.email.toUpperCase()}  ` });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, message: 'Perfil atualizado com sucesso!', user: { name: 'João Técnico', email: me.email, pending_email: null } });
+      expect(assertedIdentity(await browser.identity()).user).toMatchObject({ name: 'João Técnico', email: me.email });
+    });
+
+    it('a new e-mail waits for its verification link: the current one stays (services/auth/test/account-recovery.spec.ts follows the link)', async () => {
+      const { browser, me } = await registerUser(app);
       const email = uniqueEmail('novo');
       const res = await browser.put('/api/users/profile', { name: '  João Técnico  ', email: `  ${email}  ` });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: 'Perfil atualizado com sucesso!', user: { name: 'João Técnico', email } });
-      expect(assertedIdentity(await browser.identity()).user).toMatchObject({ name: 'João Técnico', email });
+      expect(res.body).toMatchObject({ success: true, user: { name: 'João Técnico', email: me.email, pending_email: email } });
+      expect(res.body.message).toMatch(/^Enviamos um link de confirmação para o novo e-mail/);
+      expect(assertedIdentity(await browser.identity()).user).toMatchObject({ name: 'João Técnico', email: me.email });
     });
 
     it.each([

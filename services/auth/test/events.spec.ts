@@ -142,8 +142,10 @@ describe('seed', () => {
     expect(first).toEqual({ adminUsername: 'admin', adminPassword: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), created: true, demoUsers: 6 });
     const [admin] = await ds.query(`SELECT username, password_hash FROM auth.administrators`);
     expect(admin.password_hash).toMatch(/^\$argon2id\$/);
-    const demo = await ds.query(`SELECT id, email, name, subscription_status, subscription_plan, password_hash FROM auth.users WHERE email = 'demo@climapro.com.br'`);
+    const demo = await ds.query(`SELECT id, email, name, subscription_status, subscription_plan, password_hash, email_verified_at FROM auth.users WHERE email = 'demo@climapro.com.br'`);
     expect(demo[0]).toMatchObject({ id: expect.stringMatching(/^email_\d+$/), name: 'Técnico Demo', subscription_status: 'active', subscription_plan: 'monthly' });
+    // demo accounts show the product, not the 'Confirme seu e-mail' banner
+    expect(demo[0].email_verified_at).toBeInstanceOf(Date);
     const { verify } = await import('@node-rs/argon2');
     expect(await verify(demo[0].password_hash, DEMO_PASSWORD)).toBe(true);
     expect(await verify(admin.password_hash, first.adminPassword!)).toBe(true);
@@ -156,7 +158,8 @@ describe('seed', () => {
   });
 
   it('takes the administrator from ADMIN_USERNAME/ADMIN_PASSWORD and seeds no demo users in production', async () => {
-    await ds.query(`TRUNCATE auth.administrators, auth.users, auth.outbox`);
+    // CASCADE: the tables that belong to a user (e-mailed links) go with it
+    await ds.query(`TRUNCATE auth.administrators, auth.users, auth.outbox CASCADE`);
     const r = await seed(ds, silent, { NODE_ENV: 'production', ADMIN_USERNAME: 'chefe', ADMIN_PASSWORD: 'senha-do-chefe', SEED_DEMO_USERS: undefined });
     expect(r).toEqual({ adminUsername: 'chefe', adminPassword: 'senha-do-chefe', created: true, demoUsers: 0 });
     expect(await ds.query(`SELECT count(*)::int AS n FROM auth.users`)).toEqual([{ n: 0 }]);

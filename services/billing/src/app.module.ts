@@ -7,9 +7,12 @@ import { entities, migrations, SCHEMA } from './database';
 import { UserDeletedHandler } from './events/user-deleted.handler';
 import { ExpiryService } from './expiry/expiry.service';
 import { PlansController } from './plans/plans.controller';
+import { UserExportController } from './privacy/user-export.controller';
+import { UserExportService } from './privacy/user-export.service';
 import { PAYMENT_PROVIDER } from './providers/payment-provider';
 import { StripeProvider } from './providers/stripe.provider';
 import { SandboxController } from './sandbox/sandbox.controller';
+import { SandboxCancellation } from './sandbox/sandbox-cancellation';
 import { SandboxProvider } from './sandbox/sandbox.provider';
 import { SandboxService } from './sandbox/sandbox.service';
 import { SandboxStore } from './sandbox/sandbox-store';
@@ -32,13 +35,19 @@ export class AppModule {
       ExpiryService,
       UserDeletedHandler,
       BillingStatsService,
+      UserExportService,
       BillingBackground,
     ];
     if (sandbox) {
       providers.push(
         { provide: SandboxStore, inject: [REDIS], useFactory: (redis: Redis) => new SandboxStore(redis, config.KEY_PREFIX) },
-        { provide: PAYMENT_PROVIDER, inject: [SandboxStore], useFactory: (store: SandboxStore) => new SandboxProvider(config, store) },
+        {
+          provide: PAYMENT_PROVIDER,
+          inject: [SandboxStore, SandboxCancellation],
+          useFactory: (store: SandboxStore, cancellation: SandboxCancellation) => new SandboxProvider(config, store, cancellation),
+        },
         SandboxService,
+        SandboxCancellation,
       );
     } else {
       providers.push({ provide: PAYMENT_PROVIDER, useFactory: () => new StripeProvider(config) });
@@ -46,7 +55,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: [PlansController, SubscriptionsController, WebhookController, BillingStatsController, ...(sandbox ? [SandboxController] : [])],
+      controllers: [PlansController, SubscriptionsController, WebhookController, BillingStatsController, UserExportController, ...(sandbox ? [SandboxController] : [])],
       providers,
     };
   }

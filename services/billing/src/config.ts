@@ -37,6 +37,8 @@ export const billingEnv = {
   BILLING_EXPIRY_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** A renewing subscription keeps access this long after its period end while the renewal event is late. */
   BILLING_RENEWAL_GRACE_HOURS: z.coerce.number().min(0).max(24 * 14).default(24),
+  /** A renewal that failed keeps access this many days after the failure while the provider retries the charge. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
 };
 
 type RawBillingConfig = ReturnType<typeof loadRaw>;

@@ -45,7 +45,7 @@ describe('billing API', () => {
   it('a user without a subscription is inactive, eligible for the trial, and has no portal', async () => {
     const userId = newUserId();
     const s = await http().get('/api/billing/subscription').set(userHeaders(userId)).expect(200);
-    expect(s.body).toEqual({ status: 'inactive', plan: null, current_period_end: null, cancel_at_period_end: false, trialing: false, payment_failed: false, can_manage: false, trial_eligible: true });
+    expect(s.body).toEqual({ status: 'inactive', plan: null, current_period_end: null, cancel_at_period_end: false, trialing: false, payment_failed: false, grace_until: null, can_manage: false, trial_eligible: true });
     const p = await http().post('/api/billing/portal').set(userHeaders(userId)).expect(404);
     expect(p.body).toEqual({ error: 'Nenhuma assinatura encontrada para gerenciar' });
   });

@@ -7,6 +7,8 @@ import { CategoriesService } from './categories/categories.service';
 import { AdminContentsController, ContentsController } from './contents/contents.controller';
 import { ContentsService } from './contents/contents.service';
 import { InProcessWorker } from './events/catalog-events';
+import { UserExportController } from './privacy/user-export.controller';
+import { UserExportService } from './privacy/user-export.service';
 import { StatsController } from './stats/stats.controller';
 import { StatsService } from './stats/stats.service';
 import { InProcessOrphanUploadsCleanup } from './videos/orphan-uploads.queue';
@@ -22,7 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: [ContentsController, AdminContentsController, CategoriesController, VideosController, StatsController],
+      controllers: [ContentsController, AdminContentsController, CategoriesController, VideosController, StatsController, UserExportController],
       providers: [
         ContentsService,
         CategoriesService,
@@ -30,6 +32,7 @@ export class AppModule {
         VideoReferencesService,
         OrphanUploadsService,
         StatsService,
+        UserExportService,
         InProcessWorker,
         InProcessOrphanUploadsCleanup,
         storageProvider(config),

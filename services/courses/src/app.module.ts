@@ -12,6 +12,8 @@ import { entities, migrations, SCHEMA } from './database';
 import { InProcessEventWorker } from './events/event-worker.provider';
 import { AdminLessonsController } from './lessons/admin-lessons.controller';
 import { LessonsService } from './lessons/lessons.service';
+import { UserExportController } from './privacy/user-export.controller';
+import { UserExportService } from './privacy/user-export.service';
 import { ProgressService } from './progress/progress.service';
 import { StatsController } from './stats/stats.controller';
 import { StatsService } from './stats/stats.service';
@@ -30,8 +32,9 @@ export class AppModule {
         AdminLessonsController,
         StatsController,
         CourseVideosController,
+        UserExportController,
       ],
-      providers: [CourseCategoriesService, CoursesService, LessonsService, ProgressService, StatsService, InProcessEventWorker],
+      providers: [CourseCategoriesService, CoursesService, LessonsService, ProgressService, StatsService, UserExportService, InProcessEventWorker],
     };
   }
 }

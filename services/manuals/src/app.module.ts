@@ -10,6 +10,8 @@ import { AdminManualsController } from './manuals/admin-manuals.controller';
 import { ManualsController } from './manuals/manuals.controller';
 import { ManualsService } from './manuals/manuals.service';
 import { ManufacturersService } from './manuals/manufacturers.service';
+import { UserExportController } from './privacy/user-export.controller';
+import { UserExportService } from './privacy/user-export.service';
 import { StatsController } from './stats/stats.controller';
 
 @Module({})
@@ -18,12 +20,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: [ManualsController, AdminManualsController, ManualFilesController, StatsController],
+      controllers: [ManualsController, AdminManualsController, ManualFilesController, StatsController, UserExportController],
       providers: [
         { provide: MANUALS_STORAGE, useFactory: () => createStorage(config.storage) },
         ManualsService,
         ManufacturersService,
         ManualFilesService,
+        UserExportService,
         EventsWorkerService,
       ],
     };

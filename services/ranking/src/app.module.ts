@@ -7,6 +7,8 @@ import { HeartbeatController } from './heartbeat/heartbeat.controller';
 import { HeartbeatProducer } from './heartbeat/heartbeat.producer';
 import { QueueMetrics } from './heartbeat/queue-metrics';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
+import { UserExportController } from './privacy/user-export.controller';
+import { UserExportService } from './privacy/user-export.service';
 import { RankingController } from './ranking/ranking.controller';
 import { RankingService } from './ranking/ranking.service';
 import { StatsController } from './stats/stats.controller';
@@ -24,8 +26,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: role === 'http' ? [HeartbeatController, RankingController, StatsController] : [],
-      providers: role === 'http' ? [...shared, HeartbeatProducer, QueueMetrics, RankingService, StatsService] : shared,
+      controllers: role === 'http' ? [HeartbeatController, RankingController, StatsController, UserExportController] : [],
+      providers: role === 'http' ? [...shared, HeartbeatProducer, QueueMetrics, RankingService, StatsService, UserExportService] : shared,
     };
   }
 }

@@ -301,17 +301,18 @@ interface Reusable {
   logDir: string;
   ports: Record<string, number>;
   services: string[];
+  mail: Platform['mail'];
 }
 
 /** What a suite needs to reuse a running platform (see REL_PLATFORM_FILE). */
 export function describePlatform(t: TestPlatform): Reusable {
-  return { env: t.env, databaseUrl: t.databaseUrl, admin: t.admin, logDir: t.platform.logDir, ports: t.platform.ports, services: t.platform.services };
+  return { env: t.env, databaseUrl: t.databaseUrl, admin: t.admin, logDir: t.platform.logDir, ports: t.platform.ports, services: t.platform.services, mail: t.platform.mail };
 }
 
 function reusePlatform(r: Reusable): TestPlatform {
   const pool = suitePool(r.databaseUrl);
   const base = `http://127.0.0.1:${r.env.GATEWAY_PORT}`;
-  const platform = { url: base, credentials: null, stop: async () => undefined, services: r.services, env: r.env, logDir: r.logDir, ports: r.ports, children: [] } as Platform;
+  const platform = { url: base, credentials: null, stop: async () => undefined, services: r.services, env: r.env, logDir: r.logDir, ports: r.ports, children: [], mail: r.mail } as Platform;
   return {
     platform,
     base,

@@ -32,4 +32,8 @@ export const adminKeys = {
     all: ['admin', 'manuals'] as const,
     list: (filters: { search: string; type: string }) => ['admin', 'manuals', filters] as const,
   },
+  audit: {
+    all: ['admin', 'audit'] as const,
+    list: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,
+  },
 } as const;

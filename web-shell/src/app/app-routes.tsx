@@ -14,6 +14,8 @@ const SubscriptionPage = lazy(() => import('../features/subscription/components/
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
 const AuthCallbackPage = lazy(() => import('../features/auth/components/auth-callback-page'));
 const AdminRemoteRoute = lazy(() => import('../features/admin/components/admin-remote-route'));
+const ResetPasswordPage = lazy(() => import('../features/recovery/components/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/recovery/components/verify-email-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** The route table of spec 2.1 (plus the federated admin panel under /admin). */
@@ -32,6 +34,9 @@ export function AppRoutes() {
         <Route path="manuals" element={<ManualsPage />} />
         <Route path="subscription" element={<SubscriptionPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        {/* the pages the account e-mails link to (issue 14) */}
+        <Route path="redefinir-senha" element={<ResetPasswordPage />} />
+        <Route path="verificar-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

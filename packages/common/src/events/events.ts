@@ -1,4 +1,5 @@
 import type { ServiceName } from '../config/config';
+import type { MailContent } from '../mail/mail';
 
 /**
  * Facts that must not be lost travel as BullMQ jobs, one queue per consuming service (at-least-once;
@@ -20,6 +21,13 @@ export interface EventPayloads {
     /** When the provider produced the fact (ISO); older facts never overwrite newer ones. */
     occurredAt: string;
   };
+  /**
+   * A message for one user from a service that does not know the address (e.g. billing's 'Pagamento
+   * pendente'): auth frames it for the account's current e-mail and name and queues it on `mail`; the
+   * event id is the message's id, so a replay sends nothing twice. Written in the sender's outbox, in the
+   * transaction that decided it.
+   */
+  'user.mail': { userId: string; mail: Omit<MailContent, 'greetingName'> };
 }
 export type EventName = keyof EventPayloads;
 
@@ -28,6 +36,7 @@ export const EVENT_SUBSCRIBERS: { [E in EventName]: ServiceName[] } = {
   'user.signed_in': ['ranking'],
   'user.deleted': ['catalog', 'courses', 'manuals', 'ranking', 'billing'],
   'subscription.changed': ['auth'],
+  'user.mail': ['auth'],
 };
 
 export const eventQueueName = (service: ServiceName) => `events-${service}`;

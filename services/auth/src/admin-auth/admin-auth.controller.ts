@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { AppError, CurrentIdentity, Identity, Public, zod } from '@clima/common';
+import { AppError, Audited, auditActor, CurrentIdentity, Identity, Public, zod } from '@clima/common';
 import { AdminLoginBody, AdminMe, AUTH_MESSAGES } from '@clima/contract';
 import type { Request, Response } from 'express';
 import { clientIp } from '../infra/client-ip';
@@ -17,12 +17,16 @@ export class AdminAuthController {
     private readonly cookies: SessionCookies,
   ) {}
 
+  /** Recorded in the audit log, an attempt with wrong credentials too. */
   @Post('login')
   @HttpCode(200)
   @Public()
+  @Audited({ entity: 'administrators', action: 'login', failure: { action: 'login_failed' } })
   async login(@Body(zod(AdminLoginBody)) body: AdminLoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminMe> {
+    auditActor({ id: null, name: body.username });
     await this.sessions.destroy('admin', readCookie(req.headers.cookie, COOKIES.admin));
     const { admin, sid } = await this.adminAuth.login(body, clientIp(req));
+    auditActor({ id: admin.id, name: admin.username });
     this.cookies.set(res, COOKIES.admin, sid, this.sessions.adminTtlSeconds);
     return admin;
   }

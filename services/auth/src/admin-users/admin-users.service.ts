@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AdminIdentity, AppError, likePattern } from '@clima/common';
+import { AdminIdentity, AppError, auditBefore, likePattern } from '@clima/common';
 import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView, AUTH_MESSAGES } from '@clima/contract';
 import { DataSource } from 'typeorm';
 import { Outbox } from '../events/outbox';
-import { isUniqueViolation, returning } from '../infra/sql';
+import { isUniqueViolation } from '../infra/sql';
 import { SessionStore } from '../sessions/session.store';
+import { AccountDeletion } from '../users/account-deletion.service';
 import { isGoogleAccount, User } from '../users/user.entity';
 import { toAdminUserView, toUpserted } from '../users/user.mapper';
 import { normalizeEmail } from '../users/users.service';
@@ -19,6 +20,7 @@ export class AdminUsersService {
     private readonly ds: DataSource,
     private readonly sessions: SessionStore,
     private readonly outbox: Outbox,
+    private readonly deletion: AccountDeletion,
   ) {}
 
   /** Newest first; search over name and e-mail ignoring accents and case. */
@@ -41,6 +43,7 @@ export class AdminUsersService {
         const repo = m.getRepository(User);
         const current = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!current) throw AppError.notFound(AUTH_MESSAGES.userNotFoundAdmin);
+        auditBefore(toAdminUserView(current));
         const sets: string[] = [];
         const params: unknown[] = [id];
         const set = (column: string, value: unknown) => {
@@ -79,19 +82,11 @@ export class AdminUsersService {
     }
   }
 
-  /**
-   * Deletes the user and, in the same transaction, the `user.deleted` fact every service acts on
-   * (their data elsewhere is removed by those services); the user's sessions end at once.
-   */
+  /** Deletes the user everywhere, through the same path as a user deleting their own account (AccountDeletion). */
   async remove(id: string, actor: AdminIdentity, requestId?: string): Promise<void> {
     if (actor.id === `user:${id}`) throw AppError.forbidden(AUTH_MESSAGES.selfDeleteUser);
-    await this.ds.transaction(async (m) => {
-      const rows = await returning<{ id: string }>(m, `DELETE FROM auth.users WHERE id = $1 RETURNING id`, [id]);
-      if (!rows.length) throw AppError.notFound(AUTH_MESSAGES.userNotFoundAdmin);
-      await this.outbox.write(m, 'user.deleted', { userId: id }, requestId);
-    });
-    await this.sessions.revokeAll('user', id);
-    await this.sessions.forgetIdentity('user', id);
-    this.outbox.kick();
+    const current = await this.ds.getRepository(User).findOneBy({ id });
+    if (current) auditBefore(toAdminUserView(current));
+    if (!(await this.deletion.remove(id, requestId))) throw AppError.notFound(AUTH_MESSAGES.userNotFoundAdmin);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdminIdentity, AppError, likePattern } from '@clima/common';
+import { AdminIdentity, AppError, auditBefore, likePattern } from '@clima/common';
 import { AdministratorCreateBody, AdministratorUpdateBody, Administrator as AdministratorView, AUTH_MESSAGES } from '@clima/contract';
 import { DataSource } from 'typeorm';
 import { PasswordHasher } from '../infra/passwords';
@@ -53,6 +53,8 @@ export class AdministratorsService {
   async update(id: number, body: AdministratorUpdateBody, currentSessionId?: string): Promise<AdministratorView> {
     const password = body.password ? body.password : null;
     const hash = password ? await this.hasher.hash(password) : null;
+    const [old] = await returning<Row>(this.ds.manager, `SELECT id, username, created_at FROM auth.administrators WHERE id = $1`, [id]);
+    if (old) auditBefore(toView(old));
     let row: Row | undefined;
     try {
       [row] = await returning<Row>(
@@ -73,8 +75,9 @@ export class AdministratorsService {
   /** No administrator deletes their own account; the deleted one loses access at once. */
   async remove(id: number, actor: AdminIdentity): Promise<void> {
     if (actor.id === String(id)) throw AppError.forbidden(AUTH_MESSAGES.selfDeleteAdministrator);
-    const rows = await returning<{ id: number }>(this.ds.manager, `DELETE FROM auth.administrators WHERE id = $1 RETURNING id`, [id]);
+    const rows = await returning<Row>(this.ds.manager, `DELETE FROM auth.administrators WHERE id = $1 RETURNING id, username, created_at`, [id]);
     if (!rows.length) throw AppError.notFound(AUTH_MESSAGES.administratorNotFound);
+    auditBefore(toView(rows[0]!));
     await this.sessions.revokeAll('admin', String(id));
     await this.sessions.forgetIdentity('admin', String(id));
   }

@@ -3,6 +3,7 @@ import { Public, zod } from '@clima/common';
 import { Me, RedirectUrlAnswer, SessionExchangeBody } from '@clima/contract';
 import type { Request, Response } from 'express';
 import { COOKIES, readCookie } from '../infra/cookies';
+import { GoogleReauth } from '../privacy/google-reauth';
 import { SessionCookies } from '../sessions/session-cookies';
 import { SessionStore } from '../sessions/session.store';
 import { toMe } from '../users/user.mapper';
@@ -15,6 +16,7 @@ export class GoogleController {
     private readonly signIn: GoogleSignInService,
     private readonly cookies: SessionCookies,
     private readonly sessions: SessionStore,
+    private readonly googleReauth: GoogleReauth,
   ) {}
 
   @Get('oauth/google/redirect_url')
@@ -36,6 +38,8 @@ export class GoogleController {
     const user = await this.signIn.complete(pendingKey, body.code, body.state, req.id);
     await this.sessions.destroy('user', readCookie(req.headers.cookie, COOKIES.user));
     const sid = await this.sessions.create('user', user.id);
+    // a fresh Google sign-in is how an account without a password proves itself (account deletion)
+    await this.googleReauth.record(sid, user.id);
     this.cookies.set(res, COOKIES.user, sid, this.sessions.userTtlSeconds);
     return toMe(user);
   }

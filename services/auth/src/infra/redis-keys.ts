@@ -29,6 +29,8 @@ export class RedisKeys {
     return `${this.base}:identity-revoked`;
   }
   oauthPending = (key: string) => `${this.base}:oauth:${key}`;
+  /** A session created by a Google sign-in, for GOOGLE_REAUTH_MINUTES (a Google-only account proves itself with it). */
+  googleSignIn = (sid: string) => `${this.base}:google-signin:${sid}`;
   /** Prefix under which a limiter (rate-limiter-flexible adds ':<id>') keeps one kind of counter of one scope. */
   rateLimitPrefix = (scope: string, kind: string) => `${this.base}:rl:${scope}:${kind}`;
   rateLimit = (scope: string, kind: string, id: string) => `${this.rateLimitPrefix(scope, kind)}:${id}`;

@@ -32,6 +32,10 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   emailVerifiedAt!: Date | null;
 
+  /** A new e-mail the user asked for in the profile; it replaces `email` only when its verification link is used. */
+  @Column({ type: 'text', nullable: true })
+  pendingEmail!: string | null;
+
   @Column({ type: 'text', default: 'inactive' })
   subscriptionStatus!: string;
 

@@ -18,6 +18,8 @@ export function toMe(u: User): Me {
     subscription_expires_at: iso(u.subscriptionExpiresAt),
     is_admin: u.isAdmin,
     created_at: iso(u.createdAt)!,
+    email_verified: u.emailVerifiedAt != null,
+    pending_email: u.pendingEmail ?? null,
   };
 }
 

@@ -42,8 +42,8 @@ export class UsersController {
     @Body(zod(ProfileBody)) body: ProfileBody,
     @Req() req: Request,
   ): Promise<{ success: true; message: string; user: Me }> {
-    const user = await this.users.updateProfile(caller.id, body, req.id);
-    return { success: true, message: AUTH_MESSAGES.profileUpdated, user: toMe(user) };
+    const { user, emailChangeRequested } = await this.users.updateProfile(caller.id, body, req.id);
+    return { success: true, message: emailChangeRequested ? AUTH_MESSAGES.emailChangePending : AUTH_MESSAGES.profileUpdated, user: toMe(user) };
   }
 
   @Put('password')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@clima/common';
 import { AUTH_MESSAGES, PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
+import { EmailVerificationService } from '../account-recovery/email-verification.service';
 import { Outbox } from '../events/outbox';
 import { PasswordHasher } from '../infra/passwords';
 import { isUniqueViolation, returning } from '../infra/sql';
@@ -21,6 +22,7 @@ export class UsersService {
     private readonly outbox: Outbox,
     private readonly sessions: SessionStore,
     private readonly limiter: LoginRateLimiter,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   findById(id: string, manager: EntityManager = this.ds.manager): Promise<User | null> {
@@ -56,6 +58,8 @@ export class UsersService {
         return created;
       });
       this.outbox.kick();
+      // anyone can type any address: it counts as the owner's only once the link sent to it is used
+      await this.verification.sendForNewAccount(user);
       return user;
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
@@ -67,31 +71,42 @@ export class UsersService {
     return this.outbox.write(manager, 'user.signed_in', { userId, at: new Date().toISOString() }, requestId);
   }
 
-  /** PUT /api/users/profile: name and e-mail (the e-mail of a Google account is read-only). */
-  async updateProfile(userId: string, body: ProfileBody, requestId?: string): Promise<User> {
+  /**
+   * PUT /api/users/profile. The name applies at once. A new e-mail only becomes `pending_email`: a link
+   * goes to the new address (and a notice to the current one), and the e-mail changes when that link is
+   * used (EmailVerificationService.verify); until then the account keeps signing in with the current
+   * one. Sending the pending e-mail again keeps that request as it is (the profile form shows it), sending
+   * the current one cancels it. The e-mail of a Google account is read-only.
+   */
+  async updateProfile(userId: string, body: ProfileBody, requestId?: string): Promise<{ user: User; emailChangeRequested: boolean }> {
     const email = normalizeEmail(body.email);
-    try {
-      const user = await this.ds.transaction(async (m) => {
-        const current = await m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
-        if (isGoogleAccount(current) && email !== current.email.toLowerCase()) throw AppError.badRequest(AUTH_MESSAGES.googleEmailReadOnly);
-        if (current.name === body.name && current.email === email) return current;
-        // a new address is not proven by the old one's proof
-        await m.query(
-          `UPDATE auth.users SET name = $2, email = $3, email_verified_at = CASE WHEN lower(email) = $3 THEN email_verified_at END, updated_at = now() WHERE id = $1`,
-          [userId, body.name, email],
-        );
-        const updated = (await this.findById(userId, m))!;
-        await this.outbox.write(m, 'user.upserted', toUpserted(updated), requestId);
-        return updated;
-      });
+    const result = await this.ds.transaction(async (m) => {
+      const current = await m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+      const changeEmail = email !== current.email.toLowerCase();
+      if (isGoogleAccount(current) && changeEmail) throw AppError.badRequest(AUTH_MESSAGES.googleEmailReadOnly);
+      const samePending = changeEmail && email === current.pendingEmail?.toLowerCase();
+      if (changeEmail && !samePending) {
+        const taken = await returning(m, `SELECT 1 FROM auth.users WHERE lower(email) = $1 AND id <> $2`, [email, userId]);
+        if (taken.length) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
+        // each change sends two messages to addresses the caller chose: counted like a resend
+        await this.verification.limitRequests(userId);
+      }
+      const pending = changeEmail ? email : null;
+      const nameChanged = current.name !== body.name;
+      if (!nameChanged && pending === (current.pendingEmail?.toLowerCase() ?? null)) return { user: current, token: null, nameChanged, previous: current };
+      await m.query(`UPDATE auth.users SET name = $2, pending_email = $3, updated_at = now() WHERE id = $1`, [userId, body.name, pending]);
+      const token = changeEmail && !samePending ? await this.verification.issueForEmailChange(m, userId, email) : null;
+      const updated = (await this.findById(userId, m))!;
+      if (nameChanged) await this.outbox.write(m, 'user.upserted', toUpserted(updated), requestId);
+      return { user: updated, token, nameChanged, previous: current };
+    });
+    if (result.nameChanged) {
       await this.sessions.forgetIdentity('user', userId);
       this.outbox.kick();
-      return user;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
-      throw err;
     }
+    if (result.token) await this.verification.sendEmailChange(result.previous, email, result.token);
+    return { user: result.user, emailChangeRequested: result.token !== null };
   }
 
   /** PUT /api/users/password: refused for Google accounts; every other session of the user ends. */

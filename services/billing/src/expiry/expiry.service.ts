@@ -7,7 +7,8 @@ import { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle.s
 /**
  * Subscriptions whose paid period ended without news from the provider stop granting access:
  * canceled-at-period-end ones become 'canceled' at the period end, renewing ones 'expired' after the
- * renewal grace. Each change is announced like any other (subscription.changed through the outbox).
+ * renewal grace, and a failed renewal 'expired' when its grace (BILLING_GRACE_DAYS) ends without a
+ * payment. Each change is announced like any other (subscription.changed through the outbox).
  */
 @Injectable()
 export class ExpiryService {
@@ -23,11 +24,17 @@ export class ExpiryService {
     const graceSeconds = this.config.BILLING_RENEWAL_GRACE_HOURS * 3600;
     let changed = 0;
     for (;;) {
+      // the same ends as accessEnd/accessStatus: the grace's end while a payment is pending, else the period's
       const rows = (await this.ds.query(
-        `SELECT id FROM billing.subscriptions
-          WHERE status = 'active' AND current_period_end IS NOT NULL
-            AND current_period_end + CASE WHEN cancel_at_period_end THEN interval '0' ELSE make_interval(secs => $2) END <= $1
-          ORDER BY current_period_end LIMIT 200`,
+        `SELECT id FROM (
+           SELECT id, current_period_end AS due FROM billing.subscriptions
+            WHERE status = 'active' AND grace_until IS NULL AND current_period_end IS NOT NULL
+              AND current_period_end + CASE WHEN cancel_at_period_end THEN interval '0' ELSE make_interval(secs => $2) END <= $1
+           UNION ALL
+           SELECT id, grace_until AS due FROM billing.subscriptions
+            WHERE status = 'active' AND grace_until IS NOT NULL
+              AND LEAST(grace_until, CASE WHEN cancel_at_period_end THEN current_period_end END) <= $1
+         ) due ORDER BY due LIMIT 200`,
         [now, graceSeconds],
       )) as { id: string }[];
       let batch = 0;

@@ -1,4 +1,5 @@
 import { BillingInit1750000000000 } from './1750000000000-billing-init';
+import { BillingGracePeriod1760000000000 } from './1760000000000-billing-grace-period';
 
 /** Every migration of this service, in order. */
-export const migrations = [BillingInit1750000000000];
+export const migrations = [BillingInit1750000000000, BillingGracePeriod1760000000000];

@@ -92,7 +92,7 @@ export function checkoutPage(v: CheckoutView): string {
   const trial =
     v.trialDays > 0
       ? `<p><span class="badge">${v.trialDays} dias grátis</span></p>
-         <p class="muted">Depois do período gratuito, cobrança automática de ${brl(p.price_cents)} por ${per} a partir de ${ddmmyyyy(v.firstChargeAt)}. Cancele quando quiser, sem multa.</p>`
+         <p class="muted">Pedimos o cartão agora, mas nada é cobrado antes do fim do teste. Depois do período gratuito, cobrança automática de ${brl(p.price_cents)} por ${per} a partir de ${ddmmyyyy(v.firstChargeAt)}. Cancele quando quiser, sem multa.</p>`
       : `<p class="muted">Renovação automática a cada ${per}. Cancele quando quiser, sem multa.</p>`;
   const f = v.form ?? {};
   return layout(
@@ -139,6 +139,8 @@ export interface PortalView {
   providerStatus: string | null;
   periodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** While a failed renewal is pending: until when the platform keeps access. */
+  graceUntil?: Date | null;
   notice?: string;
   error?: string;
 }
@@ -160,7 +162,8 @@ export function portalPage(v: PortalView): string {
         : v.providerStatus === 'past_due'
           ? '<span class="badge warn">Pagamento pendente — nova tentativa em breve</span>'
           : '<span class="badge">Ativa</span>';
-    if (v.periodEnd) when = `<div class="row"><span>Próxima cobrança</span><strong>${ddmmyyyy(v.periodEnd)}</strong></div>`;
+    if (v.providerStatus === 'past_due' && v.graceUntil) when = `<div class="row"><span>Acesso mantido até</span><strong>${ddmmyyyy(v.graceUntil)}</strong></div>`;
+    else if (v.periodEnd) when = `<div class="row"><span>Próxima cobrança</span><strong>${ddmmyyyy(v.periodEnd)}</strong></div>`;
   } else if (v.providerStatus) {
     badge = '<span class="badge off">Encerrada</span>';
     if (v.periodEnd) when = `<div class="row"><span>Encerrada em</span><strong>${ddmmyyyy(v.periodEnd)}</strong></div>`;
@@ -168,7 +171,12 @@ export function portalPage(v: PortalView): string {
   const action = (name: string, label: string, cls = '') =>
     `<form class="inline" method="post" action="/api/billing/sandbox/portal/${esc(v.id)}/${name}"><button type="submit" class="${cls}">${label}</button></form>`;
   const actions: string[] = [];
-  if (running(v.providerStatus) && !v.cancelAtPeriodEnd) {
+  if (v.providerStatus === 'past_due' && !v.cancelAtPeriodEnd) {
+    // the customer fixes the card and the pending charge goes through, or the next retry fails too
+    actions.push(action('pay', 'Atualizar cartão e pagar agora'));
+    actions.push(action('fail', 'Simular nova falha na cobrança', 'secondary'));
+    actions.push(action('cancel', 'Cancelar assinatura', 'danger'));
+  } else if (running(v.providerStatus) && !v.cancelAtPeriodEnd) {
     actions.push(action('cancel', 'Cancelar assinatura', 'danger'));
     actions.push(action('renew', 'Simular renovação (cobrança aprovada)', 'secondary'));
     actions.push(action('fail', 'Simular falha na renovação', 'secondary'));

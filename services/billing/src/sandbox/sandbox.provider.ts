@@ -2,6 +2,7 @@ import type { BillingConfig } from '../config';
 import type { BillingEvent } from '../providers/billing-event';
 import type { CheckoutRequest, PaymentProvider, PortalRequest } from '../providers/payment-provider';
 import { StripeEventReader } from '../providers/stripe-events';
+import type { SandboxCancellation } from './sandbox-cancellation';
 import { sandboxId, SandboxStore } from './sandbox-store';
 
 /**
@@ -18,6 +19,7 @@ export class SandboxProvider implements PaymentProvider {
   constructor(
     config: BillingConfig,
     private readonly store: SandboxStore,
+    private readonly cancellation: SandboxCancellation,
   ) {
     this.reader = new StripeEventReader('sandbox', config.BILLING_SANDBOX_WEBHOOK_SECRET, {}, config.BILLING_WEBHOOK_TOLERANCE_SECONDS);
   }
@@ -34,8 +36,10 @@ export class SandboxProvider implements PaymentProvider {
     return { url: `/api/billing/sandbox/portal/${id}` };
   }
 
-  /** Sandbox subscriptions live only in our tables: nothing runs at a provider to stop. */
-  async cancelNow(): Promise<void> {}
+  /** Ends the subscription at once and reports it with the event Stripe sends (`customer.subscription.deleted`). */
+  cancelNow(subscriptionId: string): Promise<void> {
+    return this.cancellation.cancelNow(subscriptionId);
+  }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): BillingEvent {
     return this.reader.parse(rawBody, headers);

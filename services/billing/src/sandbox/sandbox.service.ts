@@ -23,7 +23,7 @@ export interface CardForm {
   cvc?: unknown;
 }
 
-export const PORTAL_ACTIONS = ['cancel', 'resume', 'renew', 'fail', 'end'] as const;
+export const PORTAL_ACTIONS = ['cancel', 'resume', 'renew', 'fail', 'pay', 'end'] as const;
 export type PortalAction = (typeof PORTAL_ACTIONS)[number];
 
 const NOTICES: Record<PortalAction, string> = {
@@ -31,6 +31,7 @@ const NOTICES: Record<PortalAction, string> = {
   resume: 'Assinatura reativada. A renovação automática voltou a valer.',
   renew: 'Renovação simulada: cobrança aprovada e novo período iniciado.',
   fail: 'Falha de cobrança simulada: o acesso continua enquanto novas tentativas são feitas.',
+  pay: 'Cartão atualizado e cobrança aprovada: a assinatura está em dia.',
   end: 'Fim do período simulado: a assinatura foi encerrada.',
 };
 
@@ -148,6 +149,7 @@ export class SandboxService {
         email: user.email,
         plan: row?.plan ?? null,
         providerStatus: row?.providerStatus ?? null,
+        graceUntil: row?.status === 'active' ? (row.graceUntil ?? null) : null,
         periodEnd: row?.currentPeriodEnd ?? null,
         cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
         notice: notice && (PORTAL_ACTIONS as readonly string[]).includes(notice) ? NOTICES[notice as PortalAction] : undefined,
@@ -196,14 +198,17 @@ export class SandboxService {
         events.push(eventOf('customer.subscription.updated', subscriptionObject(state), now));
         break;
       case 'renew':
-      case 'fail': {
-        const ok = action === 'renew';
-        Object.assign(state, {
-          status: ok ? 'active' : 'past_due',
-          periodStart: now,
-          periodEnd: addInterval(now, plan),
-          trialEnd: state.trialEnd && state.trialEnd > now ? now : state.trialEnd,
-        });
+      case 'fail':
+      case 'pay': {
+        const ok = action !== 'fail';
+        // a charge of the period already open (a retry, or the card updated while past due) keeps the period;
+        // a renewal opens the next one, as the provider does when it invoices the new period
+        const retry = row.providerStatus === 'past_due';
+        if (action === 'pay' && !retry) return { status: 303, redirect: `/api/billing/sandbox/portal/${id}` };
+        if (!retry) {
+          Object.assign(state, { periodStart: now, periodEnd: addInterval(now, plan), trialEnd: state.trialEnd && state.trialEnd > now ? now : state.trialEnd });
+        }
+        state.status = ok ? 'active' : 'past_due';
         const invoice = invoiceObject(state, { amountCents: price, paid: ok, reason: 'subscription_cycle', at: now });
         events.push(eventOf(ok ? 'invoice.paid' : 'invoice.payment_failed', invoice, now));
         events.push(eventOf('customer.subscription.updated', subscriptionObject(state), now));

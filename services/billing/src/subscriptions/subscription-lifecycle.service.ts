@@ -5,9 +5,10 @@ import type { BillingConfig } from '../config';
 import { SCHEMA } from '../database';
 import type { BillingEvent, InvoiceFacts, SubscriptionSnapshot } from '../providers/billing-event';
 import { Customer } from './customer.entity';
+import { paymentPendingMail } from './grace-notice';
 import { Payment } from './payment.entity';
 import { Subscription } from './subscription.entity';
-import { accessStatus, factOf, pickCurrent, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
+import { accessStatus, factOf, pickCurrent, RUNNING, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
 
 /** What applying one event did, stored beside the processed event for an operator. */
 export interface Outcome {
@@ -28,6 +29,11 @@ export class SubscriptionLifecycle {
 
   get graceMs(): number {
     return this.config.BILLING_RENEWAL_GRACE_HOURS * 3600_000;
+  }
+
+  /** How long a failed renewal keeps access while the provider retries (BILLING_GRACE_DAYS). */
+  get paymentGraceMs(): number {
+    return this.config.BILLING_GRACE_DAYS * 86_400_000;
   }
 
   async apply(m: EntityManager, event: BillingEvent): Promise<Outcome> {
@@ -77,25 +83,36 @@ export class SubscriptionLifecycle {
     if (userId) await lock(m, `user:${userId}`);
     const before = userId ? await this.fact(m, userId) : null;
 
-    const row = existing ?? repo.create({ provider, providerSubscriptionId: s.subscriptionId, paymentFailedAt: null });
+    const row =
+      existing ?? repo.create({ provider, providerSubscriptionId: s.subscriptionId, paymentFailedAt: null, pastDueSince: null, graceUntil: null, lastPaidAt: null });
     Object.assign(row, {
       userId,
       providerCustomerId: s.customerId ?? row.providerCustomerId ?? null,
       plan: s.plan,
       providerStatus: s.providerStatus,
-      status: accessStatus(s, new Date(), this.graceMs),
       currentPeriodEnd: s.currentPeriodEnd,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       trialEnd: s.trialEnd,
       endedReason: s.endedReason,
       lastEventAt: created,
     });
-    // a subscription back in good standing has no pending payment problem
-    if (s.providerStatus === 'active' || s.providerStatus === 'trialing') row.paymentFailedAt = null;
+    let graceOpened = false;
+    if (s.providerStatus === 'past_due') {
+      graceOpened = this.paymentFailed(row, created);
+    } else if (s.providerStatus === 'active' || s.providerStatus === 'trialing') {
+      // back in good standing, unless this snapshot is older than the failure (delivered late)
+      if (!row.paymentFailedAt || created.getTime() >= row.paymentFailedAt.getTime()) row.paymentFailedAt = null;
+      this.settleGrace(row, created);
+    } else {
+      // ended, unpaid, paused…: no payment is awaited any more, access follows the provider's status
+      Object.assign(row, { pastDueSince: null, graceUntil: null });
+    }
+    row.status = accessStatus(row, new Date(), this.graceMs);
     await repo.save(row);
 
     if (userId && s.customerId) await this.linkCustomer(m, provider, userId, s.customerId);
     if (userId && before) await this.announce(m, userId, before);
+    if (graceOpened) await this.tellPaymentPending(m, row);
     if (!s.plan) {
       this.log.error({ provider, subscriptionId: s.subscriptionId }, 'subscription with a price that is none of our plans');
       return { outcome: 'unknown_plan', note: 'preço não corresponde a nenhum plano' };
@@ -124,7 +141,9 @@ export class SubscriptionLifecycle {
   }
 
   private async invoicePaid(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
-    const sub = inv.subscriptionId ? await m.getRepository(Subscription).findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } }) : null;
+    const repo = m.getRepository(Subscription);
+    if (inv.subscriptionId) await lock(m, `sub:${provider}:${inv.subscriptionId}`);
+    const sub = inv.subscriptionId ? await repo.findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } }) : null;
     const userId = inv.userId ?? sub?.userId ?? (inv.customerId ? await this.userOfCustomer(m, provider, inv.customerId) : null);
     if (inv.amountCents > 0) {
       await m
@@ -143,8 +162,16 @@ export class SubscriptionLifecycle {
         .orIgnore()
         .execute();
     }
-    if (sub?.paymentFailedAt && sub.paymentFailedAt.getTime() <= created.getTime()) {
-      await m.getRepository(Subscription).update({ id: sub.id }, { paymentFailedAt: null });
+    if (sub) {
+      if (sub.userId) await lock(m, `user:${sub.userId}`);
+      const before = sub.userId ? await this.fact(m, sub.userId) : null;
+      if (!sub.lastPaidAt || sub.lastPaidAt.getTime() < created.getTime()) sub.lastPaidAt = created;
+      if (sub.paymentFailedAt && sub.paymentFailedAt.getTime() <= created.getTime()) sub.paymentFailedAt = null;
+      // a payment during the grace (a retry that went through, a new card) ends it: access follows the period again
+      const settled = this.settleGrace(sub, created);
+      if (settled) sub.status = accessStatus(sub, new Date(), this.graceMs);
+      await repo.update({ id: sub.id }, { lastPaidAt: sub.lastPaidAt, paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
+      if (settled && sub.userId && before) await this.announce(m, sub.userId, before);
     }
     if (!userId) {
       this.log.warn({ provider, invoiceId: inv.invoiceId }, 'payment not matched to a user');
@@ -153,15 +180,64 @@ export class SubscriptionLifecycle {
     return { outcome: 'applied' };
   }
 
-  /** A failed charge changes no access by itself: the provider's subscription status (past_due) does. */
+  /**
+   * A failed charge of a running subscription opens the grace (BILLING_GRACE_DAYS from the failure): access
+   * stays until then while the provider retries, and the user is told once. A failure older than the last
+   * paid invoice is old news (delivered late) and changes nothing.
+   */
   private async invoiceFailed(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
     if (!inv.subscriptionId) return { outcome: 'ignored', note: 'fatura sem assinatura' };
+    await lock(m, `sub:${provider}:${inv.subscriptionId}`);
     const repo = m.getRepository(Subscription);
     const sub = await repo.findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } });
     this.log.warn({ provider, invoiceId: inv.invoiceId, subscriptionId: inv.subscriptionId }, 'subscription payment failed');
     if (!sub) return { outcome: 'unmatched_user', note: 'falha de pagamento de assinatura desconhecida' };
-    if (!sub.paymentFailedAt || sub.paymentFailedAt.getTime() < created.getTime()) await repo.update({ id: sub.id }, { paymentFailedAt: created });
+    if (sub.lastPaidAt && created.getTime() < sub.lastPaidAt.getTime()) {
+      return { outcome: 'stale', note: `falha de ${created.toISOString()} anterior ao pagamento de ${sub.lastPaidAt.toISOString()}` };
+    }
+    if (sub.userId) await lock(m, `user:${sub.userId}`);
+    const before = sub.userId ? await this.fact(m, sub.userId) : null;
+    const opened = this.paymentFailed(sub, created);
+    sub.status = accessStatus(sub, new Date(), this.graceMs);
+    await repo.update({ id: sub.id }, { paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
+    if (sub.userId && before) await this.announce(m, sub.userId, before);
+    if (opened) await this.tellPaymentPending(m, sub);
     return { outcome: 'applied' };
+  }
+
+  /**
+   * Records a failed charge seen at `at` (invoice.payment_failed or a past_due snapshot) on the row; true
+   * when it opens a new grace. One grace per failed period: later retries that fail do not extend it, an
+   * earlier failure of the same period delivered late moves its start back. Old news (before the last
+   * paid invoice) and subscriptions that no longer run open nothing.
+   */
+  private paymentFailed(row: Subscription, at: Date): boolean {
+    if (row.lastPaidAt && at.getTime() < row.lastPaidAt.getTime()) return false;
+    if (!row.paymentFailedAt || row.paymentFailedAt.getTime() < at.getTime()) row.paymentFailedAt = at;
+    if (!RUNNING.has(row.providerStatus)) return false;
+    if (row.pastDueSince && row.graceUntil) {
+      if (at.getTime() < row.pastDueSince.getTime()) Object.assign(row, { pastDueSince: at, graceUntil: new Date(at.getTime() + this.paymentGraceMs) });
+      return false;
+    }
+    Object.assign(row, { pastDueSince: at, graceUntil: new Date(at.getTime() + this.paymentGraceMs) });
+    return true;
+  }
+
+  /** A payment (or good standing) at `at` ends the grace of failures up to then; true when it did. */
+  private settleGrace(row: Subscription, at: Date): boolean {
+    if (!row.pastDueSince || row.pastDueSince.getTime() > at.getTime()) return false;
+    Object.assign(row, { pastDueSince: null, graceUntil: null });
+    return true;
+  }
+
+  /**
+   * The 'Pagamento pendente' e-mail, once per grace: written to the outbox in the transaction that opened
+   * the grace, so a replayed or retried event never sends it twice. Auth knows the address (`user.mail`).
+   */
+  private async tellPaymentPending(m: EntityManager, row: Subscription): Promise<void> {
+    if (!row.userId || !row.graceUntil || row.status !== 'active') return;
+    const mail = paymentPendingMail({ graceUntil: row.graceUntil, plan: row.plan, publicUrl: this.config.PUBLIC_URL });
+    await writeOutbox(m, SCHEMA, 'user.mail', { userId: row.userId, mail });
   }
 
   /** Re-derives one subscription's access at `now` (the expiry job); announces the user's change. */

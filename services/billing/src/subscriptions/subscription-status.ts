@@ -1,7 +1,7 @@
 import type { SubscriptionPlan, SubscriptionStatus } from '@clima/contract';
 
 /** Provider statuses under which the subscription still runs (trial, paid, or a renewal being retried). */
-const RUNNING = new Set(['trialing', 'active', 'past_due']);
+export const RUNNING = new Set(['trialing', 'active', 'past_due']);
 /** Provider statuses that never come back (Stripe never revives them). */
 export const TERMINAL = new Set(['canceled', 'incomplete_expired']);
 
@@ -11,6 +11,18 @@ export interface AccessInput {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   endedReason: string | null;
+  /** End of the grace of a failed renewal; null (or absent) when no payment is pending. */
+  graceUntil?: Date | null;
+}
+
+/**
+ * When a running subscription's access ends without further news: the grace's end while a failed
+ * renewal is pending (the period end when the subscription is canceled before it), else the period end.
+ */
+export function accessEnd(s: { currentPeriodEnd: Date | null; cancelAtPeriodEnd?: boolean; graceUntil?: Date | null }): Date | null {
+  if (!s.graceUntil) return s.currentPeriodEnd;
+  if (s.cancelAtPeriodEnd && s.currentPeriodEnd && s.currentPeriodEnd < s.graceUntil) return s.currentPeriodEnd;
+  return s.graceUntil;
 }
 
 /**
@@ -18,6 +30,8 @@ export interface AccessInput {
  * - running (trialing, active, past_due while the provider retries) → 'active' until the period end;
  *   a renewing subscription keeps it `graceMs` longer, since the renewal event may arrive late;
  *   one canceled at period end keeps it exactly until the period end, then 'canceled';
+ * - a failed renewal (grace pending) → 'active' until `graceUntil`, whatever the period end (the provider
+ *   already moved it a whole period ahead), then 'expired' ('canceled' if canceled at period end);
  * - ended by the provider → 'canceled' when the user asked for it, 'expired' when payment failed;
  * - unpaid, paused, incomplete_expired → 'expired'; incomplete (never paid) → 'inactive';
  * - a price that is none of our plans never grants access ('inactive').
@@ -25,6 +39,10 @@ export interface AccessInput {
 export function accessStatus(s: AccessInput, now: Date, graceMs: number): SubscriptionStatus {
   if (!s.plan) return 'inactive';
   if (RUNNING.has(s.providerStatus)) {
+    if (s.graceUntil) {
+      if (now.getTime() < accessEnd(s)!.getTime()) return 'active';
+      return s.cancelAtPeriodEnd ? 'canceled' : 'expired';
+    }
     if (!s.currentPeriodEnd) return 'active';
     const until = s.currentPeriodEnd.getTime() + (s.cancelAtPeriodEnd ? 0 : graceMs);
     if (now.getTime() < until) return 'active';
@@ -46,6 +64,8 @@ export interface SummaryRow {
   status: SubscriptionStatus;
   plan: SubscriptionPlan | null;
   currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd?: boolean;
+  graceUntil?: Date | null;
   lastEventAt: Date;
   id: string;
 }
@@ -58,13 +78,15 @@ export function pickCurrent<R extends SummaryRow>(rows: R[]): R | null {
   if (!rows.length) return null;
   const time = (d: Date | null) => (d ? d.getTime() : 0);
   const active = rows.filter((r) => r.status === 'active');
-  if (active.length) return active.reduce((a, b) => (time(b.currentPeriodEnd) > time(a.currentPeriodEnd) ? b : a));
+  if (active.length) return active.reduce((a, b) => (time(accessEnd(b)) > time(accessEnd(a)) ? b : a));
   return rows.reduce((a, b) => (b.lastEventAt.getTime() > a.lastEventAt.getTime() || (b.lastEventAt.getTime() === a.lastEventAt.getTime() && Number(b.id) > Number(a.id)) ? b : a));
 }
 
+/** `expiresAt` is the next charge, the end of the trial, or the end of access (the grace's end while a payment is pending). */
 export function factOf(row: SummaryRow | null): UserSubscriptionFact {
   if (!row) return { status: 'inactive', plan: null, expiresAt: null };
-  return { status: row.status, plan: row.plan, expiresAt: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null };
+  const end = accessEnd(row);
+  return { status: row.status, plan: row.plan, expiresAt: end ? end.toISOString() : null };
 }
 
 export const sameFact = (a: UserSubscriptionFact, b: UserSubscriptionFact) => a.status === b.status && a.plan === b.plan && a.expiresAt === b.expiresAt;

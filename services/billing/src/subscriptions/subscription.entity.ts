@@ -47,6 +47,18 @@ export class Subscription {
   @Column({ type: 'timestamptz', nullable: true })
   paymentFailedAt!: Date | null;
 
+  /** First failed charge not paid since: the start of the grace period (null when no payment is pending). */
+  @Column({ type: 'timestamptz', nullable: true })
+  pastDueSince!: Date | null;
+
+  /** Access ends then unless a payment goes through (BILLING_GRACE_DAYS after `past_due_since`). */
+  @Column({ type: 'timestamptz', nullable: true })
+  graceUntil!: Date | null;
+
+  /** `created` of the newest paid invoice: a failure older than it is old news. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastPaidAt!: Date | null;
+
   /** `created` of the newest provider event applied to this row: older events never overwrite it. */
   @Column({ type: 'timestamptz' })
   lastEventAt!: Date;

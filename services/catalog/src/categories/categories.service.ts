@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { AppError, likePattern } from '@clima/common';
+import { AppError, auditBefore, likePattern } from '@clima/common';
 import { CATALOG_MESSAGES, CategoryBody, ContentCategory, slugify } from '@clima/contract';
 import { CATEGORY_COLUMNS, CategoryRow, mapCategory } from './category.mapper';
 
@@ -36,6 +36,7 @@ export class CategoriesService {
 
   async update(id: number, body: CategoryBody): Promise<ContentCategory> {
     const slug = this.slugOf(body);
+    await this.recordBefore(id);
     return this.writing(async () => {
       const [rows]: [CategoryRow[], number] = await this.ds.query(
         `UPDATE categories SET name = $2, slug = $3, description = $4, updated_at = now() WHERE id = $1 RETURNING ${CATEGORY_COLUMNS}`,
@@ -48,8 +49,15 @@ export class CategoriesService {
 
   /** The category's contents stay, uncategorised (the foreign key sets their category to null). */
   async remove(id: number): Promise<void> {
+    await this.recordBefore(id);
     const [, count]: [unknown[], number] = await this.ds.query(`DELETE FROM categories WHERE id = $1`, [id]);
     if (!count) throw AppError.notFound(CATALOG_MESSAGES.categoryNotFound);
+  }
+
+  /** The category as it was, for the audit log. */
+  private async recordBefore(id: number): Promise<void> {
+    const [row]: CategoryRow[] = await this.ds.query(`SELECT ${CATEGORY_COLUMNS} FROM categories WHERE id = $1`, [id]);
+    if (row) auditBefore(mapCategory(row));
   }
 
   /** The slug sent, or the one spec 5 generates from the name when it was left blank. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { AppError, likePattern } from '@clima/common';
+import { AppError, auditBefore, likePattern } from '@clima/common';
 import { CATALOG_MESSAGES, Content, ContentBody, ContentsQuery } from '@clima/contract';
 import { CONTENT_SELECT, ContentRow, mapContent } from './content.mapper';
 
@@ -89,6 +89,7 @@ export class ContentsService {
 
   /** Fields present in the body are written; the others keep their value. */
   async update(id: number, body: ContentBody): Promise<Content> {
+    await this.recordBefore(id);
     const present = WRITABLE.filter((k) => body[k] !== undefined);
     const [, count] = await this.categoryChecked<[unknown[], number]>(() =>
       this.ds.query(
@@ -102,6 +103,7 @@ export class ContentsService {
 
   /** Sets the publication flag, or flips it when no value is given. */
   async setPublished(id: number, value: 0 | 1 | undefined): Promise<Content> {
+    await this.recordBefore(id);
     const [, count]: [unknown[], number] = await this.ds.query(
       `UPDATE contents SET is_published = COALESCE($2::smallint, 1 - is_published), updated_at = now() WHERE id = $1`,
       [id, value ?? null],
@@ -112,8 +114,15 @@ export class ContentsService {
 
   /** Deletes the content and its per-user view records; the daily figures stay (they are history). */
   async remove(id: number): Promise<void> {
+    await this.recordBefore(id);
     const [, count]: [unknown[], number] = await this.ds.query(`DELETE FROM contents WHERE id = $1`, [id]);
     if (!count) throw AppError.notFound(CATALOG_MESSAGES.contentNotFound);
+  }
+
+  /** The content as it was, for the audit log (an unknown id is answered 404 by the caller's own query). */
+  private async recordBefore(id: number): Promise<void> {
+    const [row]: ContentRow[] = await this.ds.query(`${CONTENT_SELECT} WHERE c.id = $1`, [id]);
+    if (row) auditBefore(mapContent(row));
   }
 
   private async categoryChecked<T>(work: () => Promise<T>): Promise<T> {

@@ -7,11 +7,13 @@ import type { CatalogConfig } from '../config';
 /**
  * What the catalog does with the platform's facts. A deleted user's view records go; the contents'
  * view totals and the daily figures stay, since they are counts of what happened, not personal data.
+ * An end user with the admin flag uploads as 'user:<id>': the upload stays (contents use it), its author goes.
  */
 export function catalogEventHandlers(ds: DataSource): EventHandlers {
   return {
     'user.deleted': async ({ userId }) => {
       await ds.query(`DELETE FROM catalog.content_views WHERE user_id = $1`, [userId]);
+      await ds.query(`UPDATE catalog.video_uploads SET uploaded_by = NULL WHERE uploaded_by = $1`, [`user:${userId}`]);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminOnly, type AdminIdentity, CurrentAdmin, CurrentIdentity, type Identity, Subscriber } from '@clima/common';
+import { AdminOnly, type AdminIdentity, Audited, CurrentAdmin, CurrentIdentity, type Identity, Subscriber } from '@clima/common';
 import type { VideoUploadAnswer } from '@clima/contract';
 import { VideosService } from './videos.service';
 
@@ -11,6 +11,7 @@ export class VideosController {
   /** POST /api/admin/upload-video: multipart field `video`, streamed to the storage. */
   @Post('admin/upload-video')
   @AdminOnly()
+  @Audited({ entity: 'videos', action: 'upload' })
   @HttpCode(201)
   upload(@Req() req: Request, @CurrentAdmin() admin: AdminIdentity): Promise<VideoUploadAnswer> {
     return this.videos.upload(req, admin.id);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, likePattern } from '@clima/common';
+import { AppError, auditBefore, likePattern } from '@clima/common';
 import {
   CourseCategory,
   CourseCategoryCreateBody,
@@ -91,6 +91,7 @@ export class CourseCategoriesService {
 
   async update(id: number, body: CourseCategoryUpdateBody): Promise<CourseCategory> {
     const current = await this.get(id);
+    auditBefore(current);
     const name = body.name ?? current.name;
     // a slug sent blank is generated again from the (new) name, as the form does
     const slug = body.slug === undefined ? current.slug : body.slug || slugify(name);
@@ -117,6 +118,8 @@ export class CourseCategoriesService {
 
   /** Deletes the category; its courses stay, without a category (ON DELETE SET NULL). */
   async remove(id: number): Promise<void> {
+    const [current] = await rows<CourseCategoryRow>(this.ds, `SELECT ${CATEGORY_COLUMNS} FROM courses.course_category cc WHERE cc.id = $1`, [id]);
+    if (current) auditBefore(mapCourseCategory(current));
     const found = await rows<unknown>(this.ds, `DELETE FROM courses.course_category WHERE id = $1 RETURNING id`, [id]);
     if (!found.length) throw AppError.notFound(CATEGORY_NOT_FOUND);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, likePattern } from '@clima/common';
+import { AppError, auditBefore, likePattern } from '@clima/common';
 import { Course, CourseCreateBody, CourseListQuery, CourseUpdateBody } from '@clima/contract';
 import { DataSource } from 'typeorm';
 import { CourseCategoriesService } from '../categories/course-categories.service';
@@ -96,6 +96,7 @@ export class CoursesService {
 
   /** Changes the fields present in the body; absent ones keep their value. */
   async update(id: number, body: CourseUpdateBody): Promise<Course> {
+    await this.recordBefore(id);
     const sets: string[] = [];
     const params: unknown[] = [id];
     const set = (column: string, value: unknown) => {
@@ -120,6 +121,7 @@ export class CoursesService {
 
   /** Sets the publication flag, or flips it when none is given. */
   async setPublished(id: number, flag: 0 | 1 | undefined): Promise<Course> {
+    await this.recordBefore(id);
     const found = await rows<{ id: number }>(
       this.ds,
       `UPDATE courses.course SET is_published = coalesce($2::boolean, NOT is_published), updated_at = now() WHERE id = $1 RETURNING id`,
@@ -131,6 +133,7 @@ export class CoursesService {
 
   /** Deletes the course with its lessons and their progress (ON DELETE CASCADE). */
   async remove(id: number): Promise<void> {
+    await this.recordBefore(id);
     const found = await rows<{ id: number }>(this.ds, `DELETE FROM courses.course WHERE id = $1 RETURNING id`, [id]);
     if (!found.length) throw AppError.notFound(COURSE_NOT_FOUND);
   }
@@ -153,6 +156,12 @@ export class CoursesService {
       [names, publishedOnly],
     );
     return found.map((r) => r.name);
+  }
+
+  /** The course as it was, for the audit log (an unknown id is answered 404 by the caller's own query). */
+  private async recordBefore(id: number): Promise<void> {
+    const course = await this.find(id);
+    if (course) auditBefore(course);
   }
 
   /** An unknown course_category_id (or one deleted meanwhile) is the caller's mistake: 400. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { AdminOnly, Audited, IdPipe, zod } from '@clima/common';
 import { CourseLesson, LessonCreateBody, LessonOrderBody, LessonUpdateBody } from '@clima/contract';
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from '../shared/messages';
 import { LessonsService } from './lessons.service';
@@ -17,6 +17,7 @@ export class AdminLessonsController {
 
   @Post('courses/:id/lessons')
   @AdminOnly()
+  @Audited({ entity: 'lessons' })
   create(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonCreateBody)) body: LessonCreateBody): Promise<CourseLesson> {
     return this.lessons.create(courseId, body);
   }
@@ -24,6 +25,7 @@ export class AdminLessonsController {
   /** The whole new order; answers the lessons in it. */
   @Put('courses/:id/lessons/order')
   @AdminOnly()
+  @Audited({ entity: 'courses', action: 'reorder' })
   reorder(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonOrderBody)) body: LessonOrderBody): Promise<CourseLesson[]> {
     return this.lessons.reorder(courseId, body.lesson_ids);
   }

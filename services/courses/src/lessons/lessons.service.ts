@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@clima/common';
+import { AppError, auditBefore } from '@clima/common';
 import { CourseLesson, LessonCreateBody, LessonUpdateBody } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
 import { rows } from '../shared/db';
@@ -42,6 +42,7 @@ export class LessonsService {
   async update(lessonId: number, body: LessonUpdateBody): Promise<CourseLesson> {
     return this.ds.transaction(async (m) => {
       const current = await this.lockLesson(m, lessonId);
+      await this.recordBefore(m, lessonId);
       const sets: string[] = [];
       const params: unknown[] = [lessonId];
       const set = (column: string, value: unknown) => {
@@ -73,6 +74,7 @@ export class LessonsService {
   async remove(lessonId: number): Promise<void> {
     await this.ds.transaction(async (m) => {
       const current = await this.lockLesson(m, lessonId);
+      await this.recordBefore(m, lessonId);
       await m.query(`DELETE FROM courses.lesson WHERE id = $1`, [lessonId]);
       await m.query(`UPDATE courses.lesson SET position = position - 1 WHERE course_id = $1 AND position > $2`, [current.course_id, current.position]);
     });
@@ -86,6 +88,7 @@ export class LessonsService {
       const wanted = new Set(lessonIds);
       const same = wanted.size === lessonIds.length && existing.length === lessonIds.length && existing.every((l) => wanted.has(l.id));
       if (!same) throw AppError.badRequest(LESSON_ORDER_MISMATCH);
+      auditBefore(await this.ordered(m, courseId));
       await m.query(
         `UPDATE courses.lesson l SET position = t.ord, updated_at = now()
            FROM unnest($2::int[]) WITH ORDINALITY AS t(id, ord)
@@ -99,6 +102,12 @@ export class LessonsService {
   private async ordered(m: EntityManager, courseId: number): Promise<CourseLesson[]> {
     const found = await rows<LessonRow>(m, `SELECT ${LESSON_COLUMNS} FROM courses.lesson l WHERE l.course_id = $1 ORDER BY l.position, l.id`, [courseId]);
     return found.map(mapLesson);
+  }
+
+  /** The lesson as it was (read under its course's lock), for the audit log. */
+  private async recordBefore(m: EntityManager, lessonId: number): Promise<void> {
+    const found = await rows<LessonRow>(m, `SELECT ${LESSON_COLUMNS} FROM courses.lesson l WHERE l.id = $1`, [lessonId]);
+    if (found[0]) auditBefore(mapLesson(found[0]));
   }
 
   private async lockCourse(m: EntityManager, courseId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminOnly, AppError, Subscriber } from '@clima/common';
+import { AdminOnly, AppError, Audited, Subscriber } from '@clima/common';
 import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, MANUAL_MESSAGES, ManualUploadAnswer } from '@clima/contract';
 import { downloadFilename } from '../manuals/manual.mapper';
 import { ManualsService } from '../manuals/manuals.service';
@@ -17,6 +17,7 @@ export class ManualFilesController {
   /** Multipart with the field `file`; answers the address to send as file_url. */
   @Post('admin/upload-manual')
   @AdminOnly()
+  @Audited({ entity: 'manual-files', action: 'upload' })
   upload(@Req() req: Request): Promise<ManualUploadAnswer> {
     return this.files.upload(req);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, likePattern } from '@clima/common';
+import { AppError, auditBefore, likePattern } from '@clima/common';
 import {
   AdminManualsQuery,
   Manual,
@@ -111,6 +111,7 @@ export class ManualsService {
    */
   async update(id: number, body: ManualUpdateBody): Promise<Manual> {
     const current = await this.get(id);
+    auditBefore(current);
     if (body.manufacturer_id !== undefined && body.manufacturer_id !== current.manufacturer_id) {
       throw AppError.badRequest(MANUAL_MESSAGES.fixedManufacturerModel);
     }
@@ -148,6 +149,8 @@ export class ManualsService {
 
   /** Deletes a manual with its download records, and its uploaded PDF when no other manual uses it. */
   async remove(id: number): Promise<void> {
+    const [before]: ManualRow[] = await this.ds.query(`${MANUAL_SELECT} WHERE m.id = $1`, [id]);
+    if (before) auditBefore(mapManual(before));
     const [row] = returnedRows<{ file_url: string | null }>(await this.ds.query(`DELETE FROM manuals.manuals WHERE id = $1 RETURNING file_url`, [id]));
     if (!row) throw AppError.notFound(MANUAL_MESSAGES.notFound);
     if (row.file_url) await this.files.removeIfUnused(row.file_url);

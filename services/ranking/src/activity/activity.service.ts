@@ -35,6 +35,9 @@ interface SessionRow {
 
 const nothing = (userId: string): ActivityResult => ({ userId, points: 0, minutes: 0, newDay: false, streakAwards: [] });
 
+/** SQL for the tombstone key of the user id in parameter `p`: a digest, so no row keeps a deleted user's id. */
+const digestOf = (p: string) => `encode(sha256(convert_to(${p}::text, 'UTF8')), 'hex')`;
+
 /**
  * Turns activity (heartbeats, sign-ins) into points, exactly once: every award is a ledger row whose
  * primary key is its idempotency key, inserted with ON CONFLICT DO NOTHING in the same transaction that
@@ -87,19 +90,19 @@ export class ActivityService {
     await this.ds.query(
       `INSERT INTO ranking.user_profiles (user_id, email, name, fact_at)
        SELECT $1, $2, $3, $4
-        WHERE NOT EXISTS (SELECT 1 FROM ranking.deleted_users WHERE user_id = $1 AND deleted_at >= $4)
+        WHERE NOT EXISTS (SELECT 1 FROM ranking.deleted_users WHERE user_digest = ${digestOf('$1')} AND deleted_at >= $4)
        ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, fact_at = EXCLUDED.fact_at, updated_at = now()
         WHERE ranking.user_profiles.fact_at <= EXCLUDED.fact_at`,
       [userId, email, name, factAt],
     );
   }
 
-  /** Removes every trace of a user; activity dated before now is ignored if it arrives later. */
+  /** Removes every trace of a user; activity dated before now is ignored if it arrives later (the tombstone keeps only a digest of the id). */
   async deleteUser(userId: string, at = new Date()): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.query(
-        `INSERT INTO ranking.deleted_users (user_id, deleted_at) VALUES ($1, $2)
-         ON CONFLICT (user_id) DO UPDATE SET deleted_at = GREATEST(ranking.deleted_users.deleted_at, EXCLUDED.deleted_at)`,
+        `INSERT INTO ranking.deleted_users (user_digest, deleted_at) VALUES (${digestOf('$1')}, $2)
+         ON CONFLICT (user_digest) DO UPDATE SET deleted_at = GREATEST(ranking.deleted_users.deleted_at, EXCLUDED.deleted_at)`,
         [userId, at],
       );
       // the stats row first: it is the lock every activity transaction of this user takes
@@ -112,7 +115,7 @@ export class ActivityService {
 
   /** Creates the user's stats row if needed and locks it; null when the user was deleted after `at`. */
   private async lockUser(m: EntityManager, userId: string, at: Date): Promise<StatsRow | null> {
-    const deleted: unknown[] = await m.query(`SELECT 1 FROM ranking.deleted_users WHERE user_id = $1 AND deleted_at >= $2`, [userId, at]);
+    const deleted: unknown[] = await m.query(`SELECT 1 FROM ranking.deleted_users WHERE user_digest = ${digestOf('$1')} AND deleted_at >= $2`, [userId, at]);
     if (deleted.length) return null;
     await m.query(`INSERT INTO ranking.user_stats (user_id, points_reached_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, at]);
     const rows: StatsRow[] = await m.query(

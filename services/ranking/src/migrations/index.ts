@@ -1,4 +1,5 @@
 import { RankingSchema1764000000000 } from './1764000000000-ranking-schema';
+import { DeletedUsersDigest1780000000000 } from './1780000000000-deleted-users-digest';
 
 /** Every migration of this service, in order. */
-export const migrations = [RankingSchema1764000000000];
+export const migrations = [RankingSchema1764000000000, DeletedUsersDigest1780000000000];

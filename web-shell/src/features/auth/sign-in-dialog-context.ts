@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 
-export type AuthMode = 'login' | 'register';
+/** 'forgot' is the dialog's 'Esqueci minha senha' view (asks for a password-reset link). */
+export type AuthMode = 'login' | 'register' | 'forgot';
 
 export interface SignInDialogContextValue {
   openSignIn: (mode?: AuthMode) => void;

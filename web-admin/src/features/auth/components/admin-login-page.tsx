@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminLoginBody } from '@clima/contract/auth';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from '@clima/router';
@@ -18,8 +18,10 @@ export function AdminLoginPage() {
   const { admin, loading, login } = useAdminAuth();
   const [failed, setFailed] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [showForgot, setShowForgot] = useState(false);
   const userId = useId();
   const passwordId = useId();
+  const forgotId = useId();
   const { register, handleSubmit, formState } = useForm<AdminLoginBody>({
     defaultValues: { username: '', password: '' },
     resolver: zodResolver(AdminLoginBody),
@@ -75,6 +77,28 @@ export function AdminLoginPage() {
                 aria-invalid={Boolean(formState.errors.password)}
                 {...register('password')}
               />
+              <p className="mt-1.5 text-right">
+                <button
+                  type="button"
+                  onClick={() => setShowForgot((v) => !v)}
+                  aria-expanded={showForgot}
+                  aria-controls={forgotId}
+                  className="text-sm font-medium text-sky-700 underline-offset-2 hover:underline"
+                >
+                  {m.forgot}
+                </button>
+              </p>
+              {showForgot && (
+                <div id={forgotId} className="mt-2 space-y-2 rounded-xl bg-sky-50 p-3.5 text-sm text-slate-700 ring-1 ring-sky-200">
+                  <p className="flex gap-2">
+                    <KeyRound className="mt-0.5 size-4 shrink-0 text-sky-700" aria-hidden />
+                    <span>{m.forgotByAdmin}</span>
+                  </p>
+                  <p>{m.forgotByCli}</p>
+                  <code className="block rounded-lg bg-slate-900 px-3 py-2 font-mono text-xs break-words text-slate-100">{m.forgotCommand}</code>
+                  <p className="text-slate-600">{m.forgotSiteAccount}</p>
+                </div>
+              )}
             </div>
             {fieldError && <Alert tone="error">{fieldError}</Alert>}
             {failed && !fieldError && <Alert tone="error">{m.invalid}</Alert>}

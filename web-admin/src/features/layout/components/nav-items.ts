@@ -1,9 +1,9 @@
-import { BookOpen, FileText, FolderTree, LayoutDashboard, Layers, PlayCircle, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, FileText, FolderTree, LayoutDashboard, Layers, PlayCircle, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 
 const t = messages.shell.items;
 
-/** The eight sidebar items of spec 2.14, in order. */
+/** The eight sidebar items of spec 2.14, in order, then the audit log (issue 14). */
 export const ADMIN_NAV: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/dashboard', label: t.dashboard, icon: LayoutDashboard },
   { to: '/admin/users', label: t.users, icon: Users },
@@ -13,4 +13,5 @@ export const ADMIN_NAV: readonly { to: string; label: string; icon: LucideIcon }
   { to: '/admin/courses', label: t.courses, icon: BookOpen },
   { to: '/admin/manuals', label: t.manuals, icon: FileText },
   { to: '/admin/administrators', label: t.administrators, icon: ShieldCheck },
+  { to: '/admin/audit', label: t.audit, icon: ScrollText },
 ];

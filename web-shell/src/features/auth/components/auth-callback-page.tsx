@@ -3,8 +3,9 @@ import { useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useAuth } from '../hooks/use-auth';
+import { takeReturnPath } from '../return-path';
 
-/** /auth/callback — no shell; exchanges the code once, then goes to '/' whether it worked or not. */
+/** /auth/callback — no shell; exchanges the code once, then goes to '/' (or the page that asked for the sign-in) whether it worked or not. */
 export default function AuthCallbackPage() {
   const { exchangeCodeForSessionToken } = useAuth();
   const navigate = useNavigate();
@@ -14,7 +15,7 @@ export default function AuthCallbackPage() {
     exchangeCodeForSessionToken()
       .catch((err: unknown) => console.error(err instanceof Error ? err.message : err))
       .finally(() => {
-        if (!cancelled) navigate('/', { replace: true });
+        if (!cancelled) navigate(takeReturnPath() ?? '/', { replace: true });
       });
     return () => {
       cancelled = true;

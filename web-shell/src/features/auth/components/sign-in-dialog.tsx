@@ -10,11 +10,13 @@ import { Alert } from '../../../shared/ui/alert';
 import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
 import { Modal } from '../../../shared/ui/modal';
 import { PasswordInput } from '../../../shared/ui/password-input';
+import { ForgotPasswordForm } from '../../recovery/components/forgot-password-form';
 import { mapAuthError, registerRequest, signInRequest } from '../api/auth-api';
 import { useAuth } from '../hooks/use-auth';
 import type { AuthMode } from '../sign-in-dialog-context';
 
 const m = messages.auth;
+const r = messages.recovery;
 
 // Client-side checks of spec section 5, in its order; the server re-checks with the shared contract.
 const registerSchema = z
@@ -79,6 +81,7 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
   const [processing, setProcessing] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [showConfirm, setShowConfirm] = useState(false);
+  const [forgotEmail, setForgotEmail] = useState('');
   const ids = { name: useId(), email: useId(), password: useId(), confirm: useId() };
 
   const modeRef = useRef(mode);
@@ -94,6 +97,7 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
 
   const clearAll = (nextMode: AuthMode) => {
     setMode(nextMode);
+    setForgotEmail('');
     reset(EMPTY);
     setError(null);
     setShowPassword(false);
@@ -121,7 +125,7 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
       onClose();
     } catch (err) {
       setProcessing(false);
-      setError(mapAuthError(err instanceof Error ? err.message : '', mode));
+      setError(mapAuthError(err instanceof Error ? err.message : '', mode === 'register' ? 'register' : 'login'));
     }
   };
 
@@ -136,6 +140,21 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
 
   const isRegister = mode === 'register';
   const fieldError = (name: keyof FormValues) => Boolean(formState.errors[name]);
+
+  if (mode === 'forgot') {
+    return (
+      <Modal open={open} onClose={onClose} title={r.forgotTitle} description={r.forgotSubtitle} closeLabel={messages.common.close}>
+        <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => clearAll('login')} />
+      </Modal>
+    );
+  }
+
+  // the e-mail typed so far goes along to the 'Esqueci minha senha' view
+  const openForgot = () => {
+    const typed = form.getValues('email').trim();
+    clearAll('forgot');
+    setForgotEmail(typed);
+  };
 
   return (
     <Modal
@@ -184,6 +203,13 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
             aria-invalid={fieldError('password')}
             {...register('password')}
           />
+          {!isRegister && (
+            <p className="mt-1.5 text-right">
+              <button type="button" onClick={openForgot} className="text-sm font-medium text-sky-700 underline-offset-2 hover:underline">
+                {r.forgotLink}
+              </button>
+            </p>
+          )}
         </Field>
         {isRegister && (
           <Field id={ids.confirm} label={m.confirmPassword} icon={<Lock className="size-3.5 text-slate-400" aria-hidden />}>

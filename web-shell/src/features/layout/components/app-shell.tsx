@@ -3,6 +3,9 @@ import { Outlet, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
 import { PageSpinner } from '../../../shared/ui/spinner';
+import { AccountDeletedNotice } from '../../privacy/components/account-deleted-notice';
+import { EmailVerificationNotice } from '../../recovery/components/email-verification-notice';
+import { PaymentPendingBanner } from '../../subscription/components/payment-pending-banner';
 import { AppHeader, TaglineBar } from './app-header';
 
 /** The end-user shell of spec 2.1: every route but /auth/callback renders inside it. */
@@ -18,6 +21,9 @@ export function AppShell() {
       </a>
       <TaglineBar />
       <AppHeader />
+      <AccountDeletedNotice />
+      <EmailVerificationNotice />
+      <PaymentPendingBanner />
       <main id="conteudo" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner label={messages.common.loading} />}>

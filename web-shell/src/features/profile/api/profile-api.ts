@@ -1,8 +1,9 @@
-import type { PasswordBody, ProfileBody } from '@clima/contract/auth';
+import type { Me, PasswordBody, ProfileBody } from '@clima/contract/auth';
 import { api } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
-export function updateProfile(body: ProfileBody): Promise<unknown> {
+/** `message` says whether a new e-mail waits for its verification link (the name always applies at once). */
+export function updateProfile(body: ProfileBody): Promise<{ success: true; message: string; user: Me }> {
   return api('/api/users/profile', { method: 'PUT', body, fallbackError: messages.profile.updateFailed });
 }
 

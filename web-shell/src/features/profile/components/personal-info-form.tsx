@@ -10,9 +10,11 @@ import { useTimedMessage } from '../../../shared/hooks/use-timed-message';
 import { Alert } from '../../../shared/ui/alert';
 import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { ResendVerificationButton } from '../../recovery/components/resend-verification-button';
 import { useUpdateProfile } from '../hooks/use-update-profile';
 
 const m = messages.profile;
+const r = messages.recovery;
 /** Time to read the success message before the page reloads (spec 2.13). */
 const RELOAD_DELAY_MS = 1500;
 
@@ -25,18 +27,21 @@ export function PersonalInfoForm({ user }: { user: Me }) {
   const nameId = useId();
   const emailId = useId();
   const emailNoteId = useId();
+  const pendingId = useId();
   const googleAccount = !isEmailAccount(user);
 
   const { register, handleSubmit, formState } = useForm<Values>({
-    defaultValues: { name: user.name ?? user.google_user_data?.name ?? '', email: user.email },
+    // a change waiting for its link shows the new address: saving the name again keeps that request
+    defaultValues: { name: user.name ?? user.google_user_data?.name ?? '', email: user.pending_email ?? user.email },
     resolver: zodResolver(ProfileBody),
   });
 
   const onValid = async (values: ProfileBody) => {
     try {
       // Google accounts cannot change their e-mail: always send the one we have.
-      await update.mutateAsync({ name: values.name, email: googleAccount ? user.email : values.email });
-      show('success', m.updated);
+      const answer = await update.mutateAsync({ name: values.name, email: googleAccount ? user.email : values.email });
+      // the server says whether a new e-mail now waits for its link
+      show('success', answer.message || m.updated);
       await fetchUser();
       window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     } catch (err) {
@@ -67,7 +72,7 @@ export function PersonalInfoForm({ user }: { user: Me }) {
           autoComplete="email"
           readOnly={googleAccount}
           aria-readonly={googleAccount}
-          aria-describedby={googleAccount ? emailNoteId : undefined}
+          aria-describedby={googleAccount ? emailNoteId : user.pending_email ? pendingId : undefined}
           aria-invalid={Boolean(formState.errors.email)}
           className={inputStyles}
           {...register('email')}
@@ -76,6 +81,16 @@ export function PersonalInfoForm({ user }: { user: Me }) {
           <p id={emailNoteId} className="mt-1.5 text-xs text-slate-500">
             {m.emailManaged}
           </p>
+        )}
+        {user.pending_email && (
+          <div id={pendingId} className="mt-2 rounded-xl bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="pending-email">
+            <p className="font-semibold break-words">{r.pendingEmail(user.pending_email)}</p>
+            <p className="mt-0.5">{r.pendingEmailHint}</p>
+            <ResendVerificationButton
+              className="mt-2.5 inline-flex items-center gap-2 rounded-lg border border-amber-300 bg-white px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 disabled:opacity-60"
+              onResult={show}
+            />
+          </div>
         )}
       </div>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}

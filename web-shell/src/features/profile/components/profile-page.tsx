@@ -6,6 +6,7 @@ import { displayName, hasActiveSubscription, isEmailAccount } from '../../../lib
 import { PageSpinner } from '../../../shared/ui/spinner';
 import { AccessRestricted } from '../../access/components/access-gates';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { PrivacySection } from '../../privacy/components/privacy-section';
 import { ChangePasswordForm } from './change-password-form';
 import { PersonalInfoForm } from './personal-info-form';
 
@@ -111,6 +112,8 @@ export default function ProfilePage() {
           {current === 'info' ? <PersonalInfoForm key={user.id} user={user} /> : <ChangePasswordForm />}
         </div>
       </section>
+
+      <PrivacySection user={user} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

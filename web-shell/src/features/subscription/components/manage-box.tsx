@@ -1,7 +1,7 @@
 import type { BillingSubscription } from '@clima/contract/billing';
 import { PLANS } from '@clima/contract/billing';
 import type { Me } from '@clima/contract/auth';
-import { AlertTriangle, CalendarDays, Crown, ExternalLink, Info } from 'lucide-react';
+import { AlertTriangle, CalendarDays, CreditCard, Crown, ExternalLink, Info } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatCents, formatDate } from '../../../lib/format';
 import { Alert } from '../../../shared/ui/alert';
@@ -18,8 +18,9 @@ function statusOf(s: BillingSubscription): { label: string; tone: string } {
   return { label: m.statusActive, tone: 'bg-emerald-100 text-emerald-800' };
 }
 
-/** The date line: end of access when canceled, first charge in the trial, else the next charge. */
+/** The date line: end of the grace when a payment is pending, end of access when canceled, first charge in the trial, else the next charge. */
 function dateLine(s: BillingSubscription | undefined, user: Me): string {
+  if (s?.grace_until) return m.graceUntil(formatDate(s.grace_until));
   if (!s?.can_manage) {
     const date = formatDate(user.subscription_expires_at);
     return date ? m.validUntil(date) : '';
@@ -36,6 +37,23 @@ function Note({ icon: Icon, children }: { icon: typeof Info; children: string })
       <Icon className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
       <span>{children}</span>
     </p>
+  );
+}
+
+/** A failed renewal in its grace: until when access lasts, and the way to fix the card (the provider's portal). */
+function GraceAlert({ until, onUpdate, leaving }: { until: string; onUpdate: () => void; leaving: boolean }) {
+  return (
+    <section aria-labelledby="grace-title" className="rounded-2xl bg-red-50 p-4 ring-1 ring-red-200 sm:p-5" data-testid="grace-alert">
+      <h3 id="grace-title" className="flex items-center gap-2 font-bold text-red-900">
+        <AlertTriangle className="size-5 shrink-0 text-red-700" aria-hidden />
+        {m.graceTitle}
+      </h3>
+      <p className="mt-1.5 text-sm text-red-900">{m.graceText(formatDate(until))}</p>
+      <button type="button" onClick={onUpdate} disabled={leaving} className={`${buttonStyles.primary} mt-4 w-full py-3 sm:w-auto`}>
+        {leaving ? <Spinner size="sm" /> : <CreditCard className="size-4" aria-hidden />}
+        {leaving ? m.redirecting : m.updateCard}
+      </button>
+    </section>
   );
 }
 
@@ -89,13 +107,19 @@ export function ManageBox({ user, billing, loading }: { user: Me; billing: Billi
             {billing?.trialing && !billing.cancel_at_period_end && billing.current_period_end && (
               <Note icon={Info}>{m.trialNote(formatDate(billing.current_period_end))}</Note>
             )}
-            {billing?.payment_failed && <Note icon={AlertTriangle}>{m.pastDueNote}</Note>}
+            {billing?.grace_until && billing.can_manage && <GraceAlert until={billing.grace_until} onUpdate={() => portal.mutate()} leaving={leaving} />}
+            {billing?.payment_failed && !(billing.grace_until && billing.can_manage) && <Note icon={AlertTriangle}>{m.pastDueNote}</Note>}
             {billing && !billing.can_manage && <Note icon={Info}>{m.grantedNote}</Note>}
           </div>
           {billing?.can_manage && (
             <div className="mt-6 border-t border-amber-200 pt-5">
               <div className="flex flex-col gap-3 sm:flex-row">
-                <button type="button" onClick={() => portal.mutate()} disabled={leaving} className={`${buttonStyles.primary} py-3`}>
+                <button
+                  type="button"
+                  onClick={() => portal.mutate()}
+                  disabled={leaving}
+                  className={`${billing.grace_until ? buttonStyles.secondary : buttonStyles.primary} py-3`}
+                >
                   {leaving ? <Spinner size="sm" /> : <ExternalLink className="size-4" aria-hidden />}
                   {leaving ? m.redirecting : m.portal}
                 </button>

@@ -105,7 +105,11 @@ export function PlanCard({ plan: id, trialEligible, onChoose, pending, disabled,
       </ul>
       <div className="mt-6 flex-1 content-end">
         {button}
-        {trialEligible && <p className="mt-3 text-center text-xs text-slate-500">{m.trial(TRIAL_DAYS)}</p>}
+        {trialEligible && (
+          <p className="mt-3 text-center text-xs text-slate-500">
+            {m.trial(TRIAL_DAYS)} {m.trialCard}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -44,9 +44,11 @@ function Plans({ trialEligible }: { trialEligible: boolean }) {
   return (
     <section aria-label={m.plansLabel} className="mx-auto max-w-3xl space-y-6">
       {trialEligible && (
-        <p className="mx-auto flex w-fit items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-center text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
-          <Gift className="size-4 shrink-0" aria-hidden />
-          {m.trial(TRIAL_DAYS)}
+        <p className="mx-auto flex w-fit items-start gap-2 rounded-2xl bg-emerald-50 px-4 py-2.5 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:items-center">
+          <Gift className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden />
+          <span>
+            {m.trial(TRIAL_DAYS)} <span className="font-normal">{m.trialCard}</span>
+          </span>
         </p>
       )}
       <div className="grid gap-6 sm:grid-cols-2">

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Public, zod } from '@clima/common';
+import { AUTH_MESSAGES, PasswordResetConfirmBody, PasswordResetRequestBody } from '@clima/contract';
+import type { Request } from 'express';
+import { clientIp } from '../infra/client-ip';
+import { PasswordResetService } from './password-reset.service';
+
+/** 'Esqueci minha senha' (issue 14): ask for a link, then set a new password with it. */
+@Controller('api/auth/password-reset')
+export class PasswordResetController {
+  constructor(private readonly resets: PasswordResetService) {}
+
+  /** 202 with the same answer whether or not an account has this e-mail. */
+  @Post()
+  @HttpCode(202)
+  @Public()
+  async request(@Body(zod(PasswordResetRequestBody)) body: PasswordResetRequestBody, @Req() req: Request): Promise<{ message: string }> {
+    await this.resets.request(body.email, clientIp(req));
+    return { message: AUTH_MESSAGES.passwordResetRequested };
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @Public()
+  async confirm(@Body(zod(PasswordResetConfirmBody)) body: PasswordResetConfirmBody, @Req() req: Request): Promise<{ success: true; message: string }> {
+    await this.resets.confirm(body, clientIp(req));
+    return { success: true, message: AUTH_MESSAGES.passwordResetDone };
+  }
+}

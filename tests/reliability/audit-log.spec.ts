@@ -1,0 +1,494 @@
+/**
+ * The administrators' audit log, walked from the gateway's route table: every administration route that
+ * changes something is called through the real nginx by a real administrator, with a request that
+ * succeeds on real rows, and its audit row must appear (stored by the auth service from the `audit`
+ * queue) with the administrator, the action, the entity, the record and — for edits and deletions —
+ * the record before and after; no password ever. A route added to the table without a way to call it
+ * here fails the suite. Then: sign-ins, the database refusing UPDATE and DELETE, and retention.
+ */
+import { AUDIT_QUEUE, type AuditRecord, bullConnection } from '@clima/common';
+import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { fillPath, Route, ROUTES } from '../../gateway/src/routes';
+import { mp4Bytes, pdfBytes } from '../../packages/storage/src/testing/fixtures';
+import { Answer, cookieOf, eventually, startTestPlatform, TestPlatform, uniqueId } from './support/platform';
+import { registerUser } from './support/roles';
+
+jest.setTimeout(600_000);
+
+type AuditRow = Omit<AuditRecord, 'occurred_at'>;
+
+type Json = Record<string, unknown>;
+
+/** How one route is called with a request that succeeds, and what its audit row must say. */
+interface Scenario {
+  /** Creates what the call acts on; gives the path's values and the body (JSON or a multipart form). */
+  prepare(): Promise<{ params?: Record<string, string | number>; body?: unknown; form?: FormData; passwords?: string[] }>;
+  entity: string;
+  action: string;
+  /** The record id the row must name (from the prepared values or the answer). */
+  recordId(params: Record<string, string | number>, answer: Json): string;
+  /** Fields the row's `before` must hold (edits and deletions). */
+  before?: Json;
+  /** Fields the row's `after` must hold (creations and edits). */
+  after?: Json;
+}
+
+const key = (r: Route) => `${r.method} ${r.path}`;
+const MUTATING_ADMIN = ROUTES.filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'GET' && r.access === 'admin');
+
+let t: TestPlatform;
+let admin: { cookie: string; id: string; username: string };
+
+/** Calls the gateway as the administrator; fails on anything but a 2xx. */
+async function asAdmin(method: string, path: string, body?: unknown): Promise<Answer> {
+  const res = await t.call(method, path, { cookie: admin.cookie, body });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  return res;
+}
+
+/** Multipart upload through the gateway (the streamed upload routes). */
+async function upload(path: string, form: FormData): Promise<Answer> {
+  const res = await fetch(`${t.base}${path}`, { method: 'POST', headers: { cookie: admin.cookie }, body: form, redirect: 'manual' });
+  const text = await res.text();
+  let json: Json = {};
+  try {
+    json = JSON.parse(text) as Json;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, text, json, ms: 0 };
+}
+
+const n = () => uniqueId();
+const make = {
+  content: async (extra: Json = {}) => Number((await asAdmin('POST', '/api/admin/contents', { title: `Conteúdo ${n()}`, is_published: 0, ...extra })).json.id),
+  category: async () => Number((await asAdmin('POST', '/api/admin/categories', { name: `Categoria ${n()}` })).json.id),
+  courseCategory: async () => Number((await asAdmin('POST', '/api/admin/course-categories', { name: `Trilha ${n()}` })).json.id),
+  course: async () => Number((await asAdmin('POST', '/api/admin/courses', { title: `Curso ${n()}`, is_published: 0 })).json.id),
+  lesson: async (courseId: number, title = `Aula ${n()}`) => Number((await asAdmin('POST', `/api/admin/courses/${courseId}/lessons`, { title })).json.id),
+  manual: async () =>
+    Number(
+      (
+        await asAdmin('POST', '/api/admin/manuals', {
+          title: `Manual ${n()}`,
+          manufacturer_name: `Fabricante ${n()}`,
+          model_name: 'Modelo X',
+          file_url: 'https://fabricante.example.com/manual.pdf',
+        })
+      ).json.id,
+    ),
+  administrator: async (password: string) => Number((await asAdmin('POST', '/api/admin/administrators', { username: `adm-${n()}`, password })).json.id),
+};
+
+const formWith = (field: string, bytes: Buffer, filename: string, type: string) => {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  return form;
+};
+
+const answerId = (_: unknown, a: Json) => String(a.id);
+const paramId = (p: Record<string, string | number>) => String(p.id);
+const fileName = (_: unknown, a: Json) => String(a.url).split('/').pop()!;
+
+/** One way to call each mutating administration route of the table. */
+const SCENARIOS: Record<string, Scenario> = {
+  'PUT /api/admin/users/:id': {
+    async prepare() {
+      const u = await registerUser(t, 'audit-edit');
+      return {
+        params: { id: u.userId },
+        body: { subscription_status: 'active', subscription_plan: 'monthly', subscription_expires_at: '2031-01-01T00:00:00.000Z' },
+        passwords: [u.password],
+      };
+    },
+    entity: 'users',
+    action: 'update',
+    recordId: paramId,
+    before: { subscription_status: 'inactive', subscription_plan: null },
+    after: { subscription_status: 'active', subscription_plan: 'monthly' },
+  },
+  'DELETE /api/admin/users/:id': {
+    async prepare() {
+      const u = await registerUser(t, 'audit-delete');
+      return { params: { id: u.userId }, passwords: [u.password] };
+    },
+    entity: 'users',
+    action: 'delete',
+    recordId: paramId,
+    before: { subscription_status: 'inactive' },
+  },
+  'POST /api/admin/contents': {
+    prepare: async () => ({ body: { title: 'Carga de gás R-410A', is_published: 0 } }),
+    entity: 'contents',
+    action: 'create',
+    recordId: answerId,
+    after: { title: 'Carga de gás R-410A', is_published: 0 },
+  },
+  'PUT /api/admin/contents/:id': {
+    prepare: async () => ({ params: { id: await make.content({ title: 'Título antigo' }) }, body: { title: 'Título novo' } }),
+    entity: 'contents',
+    action: 'update',
+    recordId: paramId,
+    before: { title: 'Título antigo' },
+    after: { title: 'Título novo' },
+  },
+  'DELETE /api/admin/contents/:id': {
+    prepare: async () => ({ params: { id: await make.content({ title: 'Vai sair' }) } }),
+    entity: 'contents',
+    action: 'delete',
+    recordId: paramId,
+    before: { title: 'Vai sair' },
+  },
+  'PATCH /api/admin/contents/:id/toggle-published': {
+    prepare: async () => ({ params: { id: await make.content({ is_published: 0 }) }, body: { is_published: 1 } }),
+    entity: 'contents',
+    action: 'update',
+    recordId: paramId,
+    before: { is_published: 0 },
+    after: { is_published: 1 },
+  },
+  'POST /api/admin/categories': {
+    prepare: async () => ({ body: { name: `Inverter ${n()}`, slug: `inverter-${Date.now()}` } }),
+    entity: 'categories',
+    action: 'create',
+    recordId: answerId,
+  },
+  'PUT /api/admin/categories/:id': {
+    prepare: async () => ({ params: { id: await make.category() }, body: { name: 'Nome novo da categoria', slug: `nova-${Date.now()}` } }),
+    entity: 'categories',
+    action: 'update',
+    recordId: paramId,
+    after: { name: 'Nome novo da categoria' },
+  },
+  'DELETE /api/admin/categories/:id': {
+    prepare: async () => ({ params: { id: await make.category() } }),
+    entity: 'categories',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'POST /api/admin/course-categories': {
+    prepare: async () => ({ body: { name: `Refrigeração ${n()}` } }),
+    entity: 'course-categories',
+    action: 'create',
+    recordId: answerId,
+  },
+  'PUT /api/admin/course-categories/:id': {
+    prepare: async () => ({ params: { id: await make.courseCategory() }, body: { description: 'Descrição nova' } }),
+    entity: 'course-categories',
+    action: 'update',
+    recordId: paramId,
+    before: { description: null },
+    after: { description: 'Descrição nova' },
+  },
+  'DELETE /api/admin/course-categories/:id': {
+    prepare: async () => ({ params: { id: await make.courseCategory() } }),
+    entity: 'course-categories',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'POST /api/admin/courses': {
+    prepare: async () => ({ body: { title: 'Curso de brasagem', is_published: 0 } }),
+    entity: 'courses',
+    action: 'create',
+    recordId: answerId,
+    after: { title: 'Curso de brasagem' },
+  },
+  'PUT /api/admin/courses/:id': {
+    prepare: async () => ({ params: { id: await make.course() }, body: { title: 'Curso renomeado' } }),
+    entity: 'courses',
+    action: 'update',
+    recordId: paramId,
+    after: { title: 'Curso renomeado' },
+  },
+  'DELETE /api/admin/courses/:id': {
+    prepare: async () => ({ params: { id: await make.course() } }),
+    entity: 'courses',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'PATCH /api/admin/courses/:id/toggle-published': {
+    prepare: async () => ({ params: { id: await make.course() }, body: { is_published: 1 } }),
+    entity: 'courses',
+    action: 'update',
+    recordId: paramId,
+    before: { is_published: 0 },
+    after: { is_published: 1 },
+  },
+  'POST /api/admin/upload-video': {
+    prepare: async () => ({ form: formWith('video', mp4Bytes(4096), 'aula.mp4', 'video/mp4') }),
+    entity: 'videos',
+    action: 'upload',
+    recordId: fileName,
+  },
+  'POST /api/admin/manuals': {
+    prepare: async () => ({
+      body: { title: 'Manual do split', manufacturer_name: `Fab ${n()}`, model_name: 'M1', file_url: 'https://fabricante.example.com/split.pdf' },
+    }),
+    entity: 'manuals',
+    action: 'create',
+    recordId: answerId,
+    after: { title: 'Manual do split' },
+  },
+  'PUT /api/admin/manuals/:id': {
+    prepare: async () => ({ params: { id: await make.manual() }, body: { title: 'Manual revisado' } }),
+    entity: 'manuals',
+    action: 'update',
+    recordId: paramId,
+    after: { title: 'Manual revisado' },
+  },
+  'DELETE /api/admin/manuals/:id': {
+    prepare: async () => ({ params: { id: await make.manual() } }),
+    entity: 'manuals',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'POST /api/admin/administrators': {
+    prepare: async () => ({ body: { username: `adm-${n()}`, password: 'senha-do-novo-1' }, passwords: ['senha-do-novo-1'] }),
+    entity: 'administrators',
+    action: 'create',
+    recordId: answerId,
+    after: { password: '[oculto]' },
+  },
+  'PUT /api/admin/administrators/:id': {
+    async prepare() {
+      const id = await make.administrator('senha-velha-1');
+      return { params: { id }, body: { username: `renomeado-${n()}`, password: 'senha-nova-2' }, passwords: ['senha-velha-1', 'senha-nova-2'] };
+    },
+    entity: 'administrators',
+    action: 'update',
+    recordId: paramId,
+    after: { password: '[oculto]' },
+  },
+  'DELETE /api/admin/administrators/:id': {
+    prepare: async () => ({ params: { id: await make.administrator('senha-a-sair-1') }, passwords: ['senha-a-sair-1'] }),
+    entity: 'administrators',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'POST /api/admin/courses/:id/lessons': {
+    prepare: async () => ({ params: { id: await make.course() }, body: { title: 'Aula de vácuo' } }),
+    entity: 'lessons',
+    action: 'create',
+    recordId: answerId,
+    after: { title: 'Aula de vácuo' },
+  },
+  'PUT /api/admin/courses/:id/lessons/order': {
+    async prepare() {
+      const id = await make.course();
+      const a = await make.lesson(id, 'Primeira');
+      const b = await make.lesson(id, 'Segunda');
+      return { params: { id }, body: { lesson_ids: [b, a] } };
+    },
+    entity: 'courses',
+    action: 'reorder',
+    recordId: paramId,
+  },
+  'PUT /api/admin/lessons/:id': {
+    prepare: async () => ({ params: { id: await make.lesson(await make.course(), 'Aula antiga') }, body: { title: 'Aula nova' } }),
+    entity: 'lessons',
+    action: 'update',
+    recordId: paramId,
+    before: { title: 'Aula antiga' },
+    after: { title: 'Aula nova' },
+  },
+  'DELETE /api/admin/lessons/:id': {
+    prepare: async () => ({ params: { id: await make.lesson(await make.course(), 'Aula removida') } }),
+    entity: 'lessons',
+    action: 'delete',
+    recordId: paramId,
+    before: { title: 'Aula removida' },
+  },
+  'POST /api/admin/upload-manual': {
+    prepare: async () => ({ form: formWith('file', pdfBytes(4096), 'manual.pdf', 'application/pdf') }),
+    entity: 'manual-files',
+    action: 'upload',
+    recordId: fileName,
+  },
+};
+
+/** The audit row of one answered request (the gateway's request id), once the auth consumer stored it. */
+async function rowOf(res: Answer): Promise<AuditRow> {
+  const requestId = res.headers.get('x-request-id');
+  if (!requestId) throw new Error('resposta sem X-Request-Id');
+  return eventually(async () => {
+    const [row] = await t.sql<AuditRow>(`SELECT * FROM auth.audit_log WHERE request_id = $1`, [requestId]);
+    if (!row) throw new Error(`nenhuma linha de auditoria para a requisição ${requestId}`);
+    return row;
+  }, 30_000);
+}
+
+function secretsIn(row: AuditRow, passwords: string[]): string[] {
+  const text = JSON.stringify(row);
+  return [...passwords, t.admin.password].filter((p) => text.includes(p)).concat(/\$argon2/.test(text) ? ['hash argon2'] : []);
+}
+
+beforeAll(async () => {
+  t = await startTestPlatform({ tag: 'audit', seed: true });
+  const login = await t.call('POST', '/api/admin/auth/login', { body: t.admin });
+  expect(login.status).toBe(200);
+  admin = { cookie: cookieOf(login), id: String(login.json.id), username: String(login.json.username) };
+});
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('admin audit log through the gateway', () => {
+  it('has a way to call every mutating administration route of the table', () => {
+    expect(MUTATING_ADMIN.length).toBeGreaterThan(20);
+    expect(MUTATING_ADMIN.filter((r) => !SCENARIOS[key(r)]).map(key)).toEqual([]);
+    // and nothing here for a route the table no longer has
+    expect(Object.keys(SCENARIOS).filter((k) => !MUTATING_ADMIN.some((r) => key(r) === k))).toEqual([]);
+  });
+
+  it('records every mutating administration route: administrator, action, entity, record, before and after, no password', async () => {
+    const wrong: string[] = [];
+    for (const route of MUTATING_ADMIN) {
+      const s = SCENARIOS[key(route)];
+      if (!s) continue;
+      const prepared = await s.prepare();
+      const params = prepared.params ?? {};
+      const path = fillPath(route.path, params);
+      const res = prepared.form ? await upload(path, prepared.form) : await t.call(route.method, path, { cookie: admin.cookie, body: prepared.body });
+      if (res.status >= 300) {
+        wrong.push(`${key(route)}: a chamada falhou (${res.status} ${res.text.slice(0, 120)})`);
+        continue;
+      }
+      const row = await rowOf(res).catch((err: Error) => err);
+      if (row instanceof Error) {
+        wrong.push(`${key(route)}: ${row.message}`);
+        continue;
+      }
+      const problems: string[] = [];
+      const check = (what: string, got: unknown, want: unknown) => {
+        if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`${what} ${JSON.stringify(got)} (esperado ${JSON.stringify(want)})`);
+      };
+      check('actor_id', row.actor_id, admin.id);
+      check('actor_name', row.actor_name, admin.username);
+      check('action', row.action, s.action);
+      check('entity', row.entity, s.entity);
+      check('record_id', row.record_id, s.recordId(params, res.json));
+      check('method', row.method, route.method);
+      check('path', row.path, path);
+      check('service', row.service, route.service);
+      check('ip', row.ip, '127.0.0.1');
+      if (s.action === 'update' || s.action === 'delete' || s.action === 'reorder') {
+        if (!row.before) problems.push('before vazio numa alteração ou exclusão');
+      } else check('before', row.before, null);
+      if (s.action === 'delete') check('after', row.after, null);
+      else if (!row.after) problems.push('after vazio');
+      for (const [k, v] of Object.entries(s.before ?? {})) check(`before.${k}`, (row.before as Json | null)?.[k], v);
+      for (const [k, v] of Object.entries(s.after ?? {})) check(`after.${k}`, (row.after as Json | null)?.[k], v);
+      // an edit's own record: before and after describe the same record
+      if (s.action === 'update' && row.before && row.after) check('before.id = after.id', (row.before as Json).id, (row.after as Json).id);
+      const leaked = secretsIn(row, prepared.passwords ?? []);
+      if (leaked.length) problems.push(`segredo no registro: ${leaked.join(', ')}`);
+      if (problems.length) wrong.push(`${key(route)}: ${problems.join('; ')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('records administrator sign-ins and failed sign-ins, never the password tried', async () => {
+    const bad = await t.call('POST', '/api/admin/auth/login', { body: { username: t.admin.username, password: 'uma-senha-errada-1' } });
+    expect(bad.status).toBe(401);
+    const failed = await rowOf(bad);
+    expect(failed).toMatchObject({ action: 'login_failed', entity: 'administrators', actor_id: null, actor_name: t.admin.username, status: 401, ip: '127.0.0.1' });
+    const good = await t.call('POST', '/api/admin/auth/login', { body: t.admin });
+    expect(good.status).toBe(200);
+    expect(await rowOf(good)).toMatchObject({ action: 'login', actor_id: admin.id, actor_name: admin.username, record_id: admin.id, status: 200 });
+    expect(secretsIn(failed, ['uma-senha-errada-1'])).toEqual([]);
+  });
+
+  it("records a user's data export and the deletion of their own account, as that user", async () => {
+    const u = await registerUser(t, 'audit-self');
+    const exported = await t.call('GET', '/api/users/me/export', { cookie: u.cookie, timeoutMs: 60_000 });
+    expect(exported.status).toBe(200);
+    expect(await rowOf(exported)).toMatchObject({ action: 'export', entity: 'users', actor_id: `user:${u.userId}`, record_id: u.userId, service: 'auth' });
+    const removed = await t.call('DELETE', '/api/users/me', { cookie: u.cookie, body: { password: u.password, confirmation: 'excluir' } });
+    expect(removed.status).toBe(200);
+    const row = await rowOf(removed);
+    expect(row).toMatchObject({ action: 'delete', entity: 'users', actor_id: `user:${u.userId}`, actor_name: u.email, record_id: u.userId, after: null });
+    expect(secretsIn(row, [u.password])).toEqual([]);
+  });
+
+  it('lists what was recorded on the Auditoria route, filtered, newest first', async () => {
+    const id = await make.content({ title: 'Para a lista' });
+    const edited = await asAdmin('PUT', `/api/admin/contents/${id}`, { title: 'Editado para a lista' });
+    await rowOf(edited);
+    const res = await asAdmin('GET', `/api/admin/audit?admin=${encodeURIComponent(admin.username)}&entity=contents&action=update&per_page=5`);
+    const items = res.json.items as AuditRow[];
+    expect(res.json.total).toBeGreaterThanOrEqual(1);
+    expect(items[0]).toMatchObject({ record_id: String(id), before: { title: 'Para a lista' }, after: { title: 'Editado para a lista' } });
+  });
+
+  it('the database refuses UPDATE and DELETE on the table', async () => {
+    const [row] = await t.sql<AuditRow>(`SELECT id, action FROM auth.audit_log ORDER BY occurred_at LIMIT 1`);
+    await expect(t.sql(`UPDATE auth.audit_log SET action = 'apagado' WHERE id = $1`, [row!.id])).rejects.toThrow(/somente de inserção/);
+    await expect(t.sql(`DELETE FROM auth.audit_log WHERE id = $1`, [row!.id])).rejects.toThrow(/somente de inserção/);
+    await expect(t.sql(`DELETE FROM auth.audit_log`)).rejects.toThrow(/somente de inserção/);
+    expect((await t.sql<{ action: string }>(`SELECT action FROM auth.audit_log WHERE id = $1`, [row!.id]))[0]!.action).toBe(row!.action);
+  });
+
+  it('the retention job deletes only rows older than AUDIT_RETENTION_DAYS (365 by default)', async () => {
+    const tag = `retencao-${uniqueId()}`;
+    const insert = (daysAgo: number) =>
+      t.sql<{ id: string }>(
+        `INSERT INTO auth.audit_log (id, occurred_at, service, actor_id, actor_name, action, entity, method, path, status)
+         VALUES ($1, now() - make_interval(days => $2), 'catalog', '1', $3, 'update', 'contents', 'PUT', '/api/admin/contents/1', 200) RETURNING id`,
+        [randomUUID(), daysAgo, tag],
+      );
+    const [old] = await insert(400);
+    const [kept] = await insert(300);
+    const queue = new Queue('auth-audit-retention', { connection: bullConnection(t.env.REDIS_URL!), prefix: t.env.KEY_PREFIX });
+    try {
+      // the scheduled job, run now rather than at its next hour
+      expect(await queue.getJobScheduler('auth-audit-retention-every')).toBeTruthy();
+      const job = await queue.add('purge-old-audit-rows', {});
+      await eventually(async () => {
+        if ((await job.getState()) !== 'completed') throw new Error(`job ${await job.getState()}`);
+      });
+    } finally {
+      await queue.close();
+    }
+    const left = await t.sql<{ id: string }>(`SELECT id FROM auth.audit_log WHERE actor_name = $1`, [tag]);
+    expect(left.map((r) => r.id)).toEqual([kept!.id]);
+    expect(old).toBeTruthy();
+  });
+
+  it('a record queued twice is stored once', async () => {
+    const queue = new Queue(AUDIT_QUEUE, { connection: bullConnection(t.env.REDIS_URL!), prefix: t.env.KEY_PREFIX });
+    const id = randomUUID();
+    const record = {
+      id,
+      occurred_at: new Date().toISOString(),
+      service: 'catalog',
+      actor_id: admin.id,
+      actor_name: admin.username,
+      action: 'update',
+      entity: 'contents',
+      record_id: '1',
+      before: null,
+      after: null,
+      method: 'PUT',
+      path: '/api/admin/contents/1',
+      status: 200,
+      request_id: null,
+      ip: null,
+    };
+    try {
+      await queue.add('record', record, { jobId: id });
+      await eventually(async () => {
+        if (!(await t.sql(`SELECT 1 FROM auth.audit_log WHERE id = $1`, [id])).length) throw new Error('ainda não gravado');
+      });
+      // a redelivery after the job was removed (at-least-once): a new job with the same record
+      await queue.add('record', record, { jobId: `${id}-again` });
+      await eventually(async () => {
+        if ((await queue.getJobState(`${id}-again`)) !== 'completed') throw new Error('ainda não processado');
+      });
+      expect(await t.sql(`SELECT 1 FROM auth.audit_log WHERE id = $1`, [id])).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../app/query-keys';
+import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from '../api/recovery-api';
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({ mutationFn: ({ token, password }: { token: string; password: string }) => confirmPasswordReset(token, password) });
+}
+
+/** Verifying changes what /me says (verified, or the new e-mail after a change). */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => verifyEmail(token),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => resendVerification() });
+}
