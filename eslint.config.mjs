@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.runtime/**', '.data/**', 'coverage/**', '**/*.d.ts', '**/*.d.cts'] },
@@ -25,6 +26,23 @@ export default tseslint.config(
     rules: {
       // routing comes from @clima/router, the one module federation shares between the two apps
       'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: "Importe de '@clima/router'." }, { name: 'react-router-dom', message: "Importe de '@clima/router'." }] }],
+    },
+  },
+  {
+    // the rules of hooks and complete effect dependencies: both catch real bugs (stale values, hooks
+    // called conditionally); the plugin's React Compiler rules are left off, this code base does not use it
+    files: ['web-shell/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}', 'packages/web-kit/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // server code: a promise nobody awaits loses its error (an unhandled rejection ends the process)
+    files: ['services/*/src/**/*.ts', 'packages/common/src/**/*.ts', 'packages/storage/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'packages/storage/src/testing/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
     },
   },
 );

@@ -20,6 +20,7 @@ module.exports = {
   moduleNameMapper: {
     '^@clima/common$': '<rootDir>/packages/common/src/index.ts',
     '^@clima/contract$': '<rootDir>/packages/contract/src/index.ts',
+    '^@clima/contract/(.+)$': '<rootDir>/packages/contract/src/$1.ts',
     '^@clima/storage$': '<rootDir>/packages/storage/src/index.ts',
   },
   testMatch: ['<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts', '<rootDir>/gateway/test/**/*.spec.ts', '<rootDir>/infra/test/**/*.spec.ts', '<rootDir>/tests/**/*.spec.ts'],

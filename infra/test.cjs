@@ -1,5 +1,6 @@
 /**
  * `npm test`: every test of the platform.
+ *  0. the web apps' component tests (vitest in jsdom, `npm test -- web` alone);
  *  1. unit and integration specs (jest) on the real PostgreSQL and Redis, including the gateway suite
  *     that starts the real nginx in front of the real services;
  *  2. the fault suite (services killed, its own PostgreSQL and Redis stopped and restarted), one test at a time;
@@ -73,6 +74,18 @@ function main() {
   let failed = 0;
   let ok = true;
   if (want('lint')) ok = runStep('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+  // every workspace declares what it imports and nothing else (knip.jsonc)
+  if (want('lint')) ok = runStep('Dependencies (knip)', 'npx', ['knip', '--dependencies', '--no-progress']) && ok;
+  if (want('web')) {
+    const webOk = runStep('Web (vitest + Testing Library)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/web.json`]);
+    const w = readJson(`${out}/web.json`);
+    if (w) {
+      passed += w.numPassedTests;
+      // a test file that fails to load has no test results of its own: count it as one failure
+      failed += w.numFailedTests + (w.testResults ?? []).filter((r) => r.status === 'failed' && !(r.assertionResults ?? []).length).length;
+    } else failed += 1;
+    ok = webOk && ok;
+  }
   if (want('jest')) {
     const jestOk = runStep('Specs (jest)', 'npx', ['jest', '--ci', '--json', `--outputFile=${out}/jest.json`]);
     const j = readJson(`${out}/jest.json`);

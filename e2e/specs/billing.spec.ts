@@ -70,7 +70,7 @@ test('the trial dialog: never on /auth/callback, then once per browser session, 
     await exchangeHeld;
     await route.continue();
   });
-  const me = page.waitForResponse((res) => res.url().endsWith('/api/users/me') && res.ok());
+  const me = page.waitForResponse((res) => res.url().endsWith('/api/session') && res.ok());
   await page.goto('/auth/callback?code=e2e-not-a-real-code');
   await expect(page.getByText('Finalizando autenticação...').first()).toBeVisible();
   await me;

@@ -127,6 +127,11 @@ export const ROUTES: Route[] = [
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
   product('POST', '/api/auth/verify-email', 'auth', 'public'),
   product('POST', '/api/users/me/verification-email', 'auth', 'user'),
+  // the session check the web apps make on every load: 200 for anonymous visitors too
+  product('GET', '/api/session', 'auth', 'public'),
+  // the API's own description, generated from the contract (services/auth/README.md)
+  product('GET', '/api/docs', 'auth', 'public'),
+  product('GET', '/api/docs/openapi.json', 'auth', 'public'),
 ];
 
 /** The regular expression nginx matches for a route path. */

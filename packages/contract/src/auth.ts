@@ -184,6 +184,13 @@ export const AdminMe = z.object({
 });
 export type AdminMe = z.infer<typeof AdminMe>;
 
+/**
+ * GET /api/session: who this browser is, a normal answer for everyone. An anonymous visit gets nulls
+ * instead of the 401 of /api/users/me and /api/admin/auth/me, which browsers log as console errors.
+ */
+export const SessionAnswer = z.object({ user: Me.nullable(), admin: AdminMe.nullable() });
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+
 /** Administrator account (spec section 3); the password is write-only. */
 export const Administrator = z.object({ id: z.number(), username: z.string(), created_at: z.string() });
 export type Administrator = z.infer<typeof Administrator>;

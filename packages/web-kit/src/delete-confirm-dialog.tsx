@@ -1,26 +1,13 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { buttonStyles, inputStyles, labelStyles } from './button';
+import { kitMessages } from './kit-messages';
 import { Modal } from './modal';
 
-/** The dialog's texts, from the calling app's message catalogue (spec section 5). */
-export interface DeleteDialogTexts {
-  title: string;
-  warning: string;
-  typeToConfirm: string;
-  placeholder: string;
-  wrongText: string;
-  validText: string;
-  confirm: string;
-  confirming: string;
-  cancel: string;
-  /** Name of the modal's close button. */
-  close: string;
-}
+const m = kitMessages.deleteDialog;
 const CONFIRM_WORD = 'excluir';
 
 export interface DeleteConfirmDialogProps {
-  texts: DeleteDialogTexts;
   open: boolean;
   onClose: () => void;
   /** Resolves on success (the dialog closes); a rejection keeps the dialog open. Gets the word as typed. */
@@ -37,7 +24,7 @@ export interface DeleteConfirmDialogProps {
 }
 
 /** Deletion typed-confirmation dialog (spec sections 4 and 5). */
-export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title = m.title, description, children, canConfirm = true, error }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ open, onClose, onConfirm, title = m.title, description, children, canConfirm = true, error }: DeleteConfirmDialogProps) {
   const [text, setText] = useState('');
   const [deleting, setDeleting] = useState(false);
   const inputId = useId();
@@ -65,7 +52,7 @@ export function DeleteConfirmDialog({ texts: m, open, onClose, onConfirm, title 
   };
 
   return (
-    <Modal open={open} onClose={close} title={title} dismissible={!deleting} closeLabel={m.close} size="sm">
+    <Modal open={open} onClose={close} title={title} dismissible={!deleting} closeLabel={kitMessages.close} size="sm">
       <form
         onSubmit={(event) => {
           event.preventDefault();

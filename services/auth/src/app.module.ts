@@ -1,7 +1,8 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { PlatformModule, RAW_HANDLERS } from '@clima/common';
+import { EventConsumer, PlatformModule, RAW_HANDLERS } from '@clima/common';
 import { AccountMail } from './account-recovery/account-mail';
 import { AccountTokens } from './account-recovery/account-tokens';
+import { AccountTokensRepository } from './account-recovery/account-tokens.repository';
 import { EmailVerificationController } from './account-recovery/email-verification.controller';
 import { EmailVerificationService } from './account-recovery/email-verification.service';
 import { PasswordResetController } from './account-recovery/password-reset.controller';
@@ -10,20 +11,24 @@ import { RecoveryRateLimiter } from './account-recovery/recovery-rate-limiter';
 import { AdminAuthController } from './admin-auth/admin-auth.controller';
 import { AdminAuthService } from './admin-auth/admin-auth.service';
 import { AdministratorsController } from './administrators/administrators.controller';
+import { AdministratorsRepository } from './administrators/administrators.repository';
 import { AdministratorsService } from './administrators/administrators.service';
 import { AdminUsersController } from './admin-users/admin-users.controller';
 import { AdminUsersService } from './admin-users/admin-users.service';
 import { AuditLogController } from './audit/audit-log.controller';
+import { AuditLogRepository } from './audit/audit-log.repository';
 import { AuditLogService } from './audit/audit-log.service';
 import { AuditLogWorkers } from './audit/audit-log.workers';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { AuthConfig } from './config';
+import { ApiDocsController } from './docs/api-docs.controller';
 import { entities, migrations, SCHEMA } from './database';
-import { EventConsumers, START_CONSUMERS } from './events/event-consumers';
+import { authEventHandlers } from './events/auth-event-handlers';
 import { MailDelivery } from './events/mail-delivery';
 import { Outbox } from './events/outbox';
 import { SubscriptionEvents } from './events/subscription-events';
+import { UserMail } from './events/user-mail';
 import { GoogleController } from './google/google.controller';
 import { GoogleOidc } from './google/google-oidc';
 import { GoogleSignInService } from './google/google-sign-in.service';
@@ -42,26 +47,30 @@ import { RedisKeys } from './infra/redis-keys';
 import { AdminStatsController } from './stats/admin-stats.controller';
 import { AdminStatsService } from './stats/admin-stats.service';
 import { AuthStatsController } from './stats/auth-stats.controller';
+import { AuthStatsRepository } from './stats/auth-stats.repository';
 import { AuthStatsService } from './stats/auth-stats.service';
 import { LoginRateLimiter } from './sessions/login-rate-limiter';
 import { SessionCookies } from './sessions/session-cookies';
 import { SessionStore } from './sessions/session.store';
 import { UsersController } from './users/users.controller';
 import { AccountDeletion } from './users/account-deletion.service';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
 /** What both the HTTP process and the worker need: sessions, the outbox, the event consumer. */
-const coreProviders = (startConsumers: boolean): Provider[] => [
+const coreProviders: Provider[] = [
   RedisKeys,
   IdentityCache,
   SessionStore,
   Outbox,
+  UsersRepository,
   SubscriptionEvents,
-  EventConsumers,
+  ...EventConsumer.forService({ inject: [SubscriptionEvents, UserMail], handlers: authEventHandlers }),
+  UserMail,
   MailDelivery,
+  AuditLogRepository,
   AuditLogService,
   AuditLogWorkers,
-  { provide: START_CONSUMERS, useValue: startConsumers },
 ];
 
 @Module({})
@@ -83,18 +92,21 @@ export class AppModule {
         AuthStatsController,
         AdminStatsController,
         AuditLogController,
+        ApiDocsController,
       ],
       providers: [
-        ...coreProviders(config.WORKERS_IN_PROCESS),
+        ...coreProviders,
         PasswordHasher,
         SessionCookies,
         LoginRateLimiter,
         OriginPolicy,
+        AdministratorsRepository,
         IdentityService,
         AssertionSigner,
         IdentityEndpoint,
         { provide: RAW_HANDLERS, useFactory: (identity: IdentityEndpoint) => [identity], inject: [IdentityEndpoint] },
         UsersService,
+        AccountTokensRepository,
         AccountTokens,
         AccountMail,
         RecoveryRateLimiter,
@@ -111,6 +123,7 @@ export class AppModule {
         AdminAuthService,
         AdministratorsService,
         AdminUsersService,
+        AuthStatsRepository,
         AuthStatsService,
         AdminStatsService,
       ],
@@ -125,7 +138,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      providers: coreProviders(true),
+      providers: coreProviders,
     };
   }
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
+import { adminBrowser, assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
 
 describe('end-user account: register, sign in, me, profile, password, logout', () => {
   let app: NestExpressApplication;
@@ -191,20 +191,47 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect(assertedIdentity(old).user).toBeNull();
     });
 
-    it('renews a session that has used more than half of its lifetime', async () => {
+    // the session check of the web apps renews it exactly as /api/users/me does
+    it.each(['/api/users/me', '/api/session'])('%s renews a session that has used more than half of its lifetime', async (path) => {
       const { browser } = await registerUser(app);
       const sid = browser.cookies.get('clima_sid')!;
       const redis = new Redis(process.env.REDIS_URL!);
       try {
         const key = `${process.env.KEY_PREFIX}:auth:sess:${sid}`;
         await redis.expire(key, 3600);
-        const res = await browser.get('/api/users/me');
+        const res = await browser.get(path);
         expect(res.status).toBe(200);
         expect((res.headers['set-cookie'] as unknown as string[])[0]).toContain(`clima_sid=${sid}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000`);
         expect(await redis.ttl(key)).toBeGreaterThan(3600);
       } finally {
         redis.disconnect();
       }
+    });
+  });
+
+  describe('session check (GET /api/session)', () => {
+    it('answers an anonymous caller 200 with nulls, never cached', async () => {
+      const res = await new Browser(app).get('/api/session');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual({ user: null, admin: null });
+    });
+
+    it('answers the same user as /api/users/me, and null once signed out', async () => {
+      const { browser, me } = await registerUser(app);
+      const session = await browser.get('/api/session');
+      expect(session.status).toBe(200);
+      expect(session.body).toEqual({ user: (await browser.get('/api/users/me')).body, admin: null });
+      expect(session.body.user.id).toBe(me.id);
+      await browser.get('/api/logout');
+      expect((await browser.get('/api/session')).body).toEqual({ user: null, admin: null });
+    });
+
+    it('answers the administrator of an admin session', async () => {
+      const { browser, admin } = await adminBrowser(app);
+      const res = await browser.get('/api/session');
+      expect(res.body).toEqual({ user: null, admin: { id: String(admin.id), username: admin.username, kind: 'administrator' } });
+      expect(res.body.admin).toEqual((await browser.get('/api/admin/auth/me')).body);
     });
   });
 

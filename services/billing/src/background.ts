@@ -1,17 +1,17 @@
-import { CONFIG, EventBus, OutboxRelay, rootLogger, startEventWorker } from '@clima/common';
+import { CONFIG, EventBus, EventConsumer, OutboxRelay, rootLogger } from '@clima/common';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { BillingConfig } from './config';
 import { SCHEMA } from './database';
-import { UserDeletedHandler } from './events/user-deleted.handler';
 import { expiryQueue, scheduleExpiry, startExpiryWorker } from './expiry/expiry.queue';
 import { ExpiryService } from './expiry/expiry.service';
 
 /**
- * The service's background work: the `user.deleted` consumer, the repeatable expiry job and its
- * worker, and the outbox relay that hands subscription.changed facts to the auth service's queue.
- * Runs in the HTTP process when WORKERS_IN_PROCESS is true, otherwise in `dist/worker.js`.
+ * The service's background work: the event consumer (registered with autoStart off, so that it starts
+ * with the rest), the repeatable expiry job and its worker, and the outbox relay that hands
+ * subscription.changed facts to the auth service's queue. Runs in the HTTP process when
+ * WORKERS_IN_PROCESS is true, otherwise in `dist/worker.js` (runWorker).
  */
 @Injectable()
 export class BillingBackground implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -25,7 +25,7 @@ export class BillingBackground implements OnApplicationBootstrap, OnApplicationS
     private readonly ds: DataSource,
     private readonly bus: EventBus,
     private readonly expiry: ExpiryService,
-    private readonly userDeleted: UserDeletedHandler,
+    private readonly consumer: EventConsumer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -35,7 +35,7 @@ export class BillingBackground implements OnApplicationBootstrap, OnApplicationS
   async start(): Promise<void> {
     if (this.relay) return;
     const o = { redisUrl: this.config.REDIS_URL, prefix: this.config.KEY_PREFIX, logger: this.log };
-    this.workers.push(startEventWorker('billing', { 'user.deleted': (p) => this.userDeleted.handle(p.userId) }, o));
+    this.consumer.start();
     this.workers.push(startExpiryWorker(this.expiry, o));
     this.queue = expiryQueue(o.redisUrl, o.prefix);
     await scheduleExpiry(this.queue, this.config.BILLING_EXPIRY_EVERY_MINUTES);

@@ -1,22 +1,38 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@clima/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { EventConsumer, PlatformModule } from '@clima/common';
 import { CatalogConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { CategoriesController } from './categories/categories.controller';
+import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
 import { AdminContentsController, ContentsController } from './contents/contents.controller';
+import { ContentsRepository } from './contents/contents.repository';
 import { ContentsService } from './contents/contents.service';
-import { InProcessWorker } from './events/catalog-events';
+import { catalogEventHandlers } from './events/catalog-event-handlers';
+import { UserDataRepository } from './privacy/user-data.repository';
 import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
 import { StatsController } from './stats/stats.controller';
+import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 import { InProcessOrphanUploadsCleanup } from './videos/orphan-uploads.queue';
 import { OrphanUploadsService } from './videos/orphan-uploads.service';
 import { storageProvider } from './videos/storage.provider';
 import { VideoReferencesService } from './videos/video-references.service';
+import { VideoUploadsRepository } from './videos/video-uploads.repository';
 import { VideosController } from './videos/videos.controller';
 import { VideosService } from './videos/videos.service';
+
+/** The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: events and the upload sweep. */
+const backgroundProviders = (config: CatalogConfig): Provider[] => [
+  UserDataRepository,
+  VideoUploadsRepository,
+  VideoReferencesService,
+  OrphanUploadsService,
+  InProcessOrphanUploadsCleanup,
+  storageProvider(config),
+  ...EventConsumer.forService({ inject: [UserDataRepository], handlers: catalogEventHandlers }),
+];
 
 @Module({})
 export class AppModule {
@@ -26,17 +42,28 @@ export class AppModule {
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
       controllers: [ContentsController, AdminContentsController, CategoriesController, VideosController, StatsController, UserExportController],
       providers: [
+        ...backgroundProviders(config),
+        ContentsRepository,
         ContentsService,
+        CategoriesRepository,
         CategoriesService,
         VideosService,
-        VideoReferencesService,
-        OrphanUploadsService,
+        StatsRepository,
         StatsService,
         UserExportService,
-        InProcessWorker,
-        InProcessOrphanUploadsCleanup,
-        storageProvider(config),
       ],
+    };
+  }
+}
+
+/** The worker process (src/worker.ts): the background work, no HTTP server. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: CatalogConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
+      providers: backgroundProviders(config),
     };
   }
 }

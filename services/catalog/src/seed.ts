@@ -2,7 +2,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, exitOnBootError, rootLogger } from '@clima/common';
 import { loadCatalogConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
-import { SAO_PAULO_TODAY } from './contents/contents.service';
+import { SAO_PAULO_TODAY } from './contents/contents.repository';
 
 interface DemoContent {
   title: string;

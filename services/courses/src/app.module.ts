@@ -1,22 +1,30 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@clima/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { EventConsumer, PlatformModule } from '@clima/common';
 import { AdminCourseCategoriesController } from './categories/admin-course-categories.controller';
 import { CourseCategoriesController } from './categories/course-categories.controller';
+import { CourseCategoriesRepository } from './categories/course-categories.repository';
 import { CourseCategoriesService } from './categories/course-categories.service';
 import { CoursesConfig } from './config';
 import { AdminCoursesController } from './courses/admin-courses.controller';
 import { CourseVideosController } from './courses/course-videos.controller';
 import { CoursesController } from './courses/courses.controller';
+import { CoursesRepository } from './courses/courses.repository';
 import { CoursesService } from './courses/courses.service';
 import { entities, migrations, SCHEMA } from './database';
-import { InProcessEventWorker } from './events/event-worker.provider';
+import { courseEventHandlers } from './events/course-event-handlers';
 import { AdminLessonsController } from './lessons/admin-lessons.controller';
+import { LessonsRepository } from './lessons/lessons.repository';
 import { LessonsService } from './lessons/lessons.service';
 import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
+import { ProgressRepository } from './progress/progress.repository';
 import { ProgressService } from './progress/progress.service';
 import { StatsController } from './stats/stats.controller';
+import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
+
+/** The event consumer, in the HTTP process (WORKERS_IN_PROCESS) or in the worker. */
+const backgroundProviders: Provider[] = [ProgressRepository, ...EventConsumer.forService({ inject: [ProgressRepository], handlers: courseEventHandlers })];
 
 @Module({})
 export class AppModule {
@@ -34,7 +42,31 @@ export class AppModule {
         CourseVideosController,
         UserExportController,
       ],
-      providers: [CourseCategoriesService, CoursesService, LessonsService, ProgressService, StatsService, UserExportService, InProcessEventWorker],
+      providers: [
+        ...backgroundProviders,
+        CourseCategoriesRepository,
+        CourseCategoriesService,
+        CoursesRepository,
+        CoursesService,
+        LessonsRepository,
+        LessonsService,
+        ProgressService,
+        StatsRepository,
+        StatsService,
+        UserExportService,
+      ],
+    };
+  }
+}
+
+/** The worker process (src/worker.ts): the event consumer, no HTTP server. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: CoursesConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
+      providers: backgroundProviders,
     };
   }
 }

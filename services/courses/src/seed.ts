@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { dataSourceOptions, exitOnBootError, rootLogger } from '@clima/common';
+import { dataSourceOptions, exitOnBootError, queryRows, rootLogger } from '@clima/common';
 import { slugify } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
 import { loadCoursesConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
-import { rows } from './shared/db';
 
 interface SeedLesson {
   title: string;
@@ -227,7 +226,7 @@ export async function seed(ds: DataSource, log: SeedLog): Promise<{ categories: 
   return ds.transaction(async (m: EntityManager) => {
     // one seeder at a time; a second one finds the tables filled and does nothing
     await m.query(`LOCK TABLE courses.course_category, courses.course IN SHARE ROW EXCLUSIVE MODE`);
-    const [existing] = await rows<{ n: number }>(
+    const [existing] = await queryRows<{ n: number }>(
       m,
       `SELECT (SELECT count(*) FROM courses.course_category)::int + (SELECT count(*) FROM courses.course)::int AS n`,
     );
@@ -237,14 +236,14 @@ export async function seed(ds: DataSource, log: SeedLog): Promise<{ categories: 
     }
     const totals = { categories: 0, courses: 0, lessons: 0 };
     for (const category of DEMO_CATEGORIES) {
-      const [cat] = await rows<{ id: number }>(
+      const [cat] = await queryRows<{ id: number }>(
         m,
         `INSERT INTO courses.course_category (name, slug, description) VALUES ($1, $2, $3) RETURNING id`,
         [category.name, slugify(category.name), category.description],
       );
       totals.categories++;
       for (const course of category.courses) {
-        const [created] = await rows<{ id: number }>(
+        const [created] = await queryRows<{ id: number }>(
           m,
           `INSERT INTO courses.course (title, description, course_category_id, is_published) VALUES ($1, $2, $3, $4) RETURNING id`,
           [course.title, course.description, cat!.id, course.published ?? true],

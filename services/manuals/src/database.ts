@@ -1,10 +1,6 @@
-import { Download } from './manuals/download.entity';
-import { Manual } from './manuals/manual.entity';
-import { Manufacturer } from './manuals/manufacturer.entity';
-import { Model } from './manuals/model.entity';
 import { migrations } from './migrations';
 
-/** The manuals service owns the `manuals` schema. */
+/** The manuals service owns the `manuals` schema; it talks to it with SQL in its repositories (no entities). */
 export const SCHEMA = 'manuals';
-export const entities = [Manufacturer, Model, Manual, Download];
+export const entities: never[] = [];
 export { migrations };

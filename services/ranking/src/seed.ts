@@ -1,5 +1,6 @@
 import { dataSourceOptions, exitOnBootError, rootLogger } from '@clima/common';
 import { DataSource } from 'typeorm';
+import { ActivityRepository } from './activity/activity.repository';
 import { ActivityService } from './activity/activity.service';
 import { loadRankingConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
@@ -66,7 +67,7 @@ export async function seed(ds: DataSource, log: { info(obj: object, msg: string)
     log.info({}, 'ranking: data present, demo board not inserted');
     return;
   }
-  const activity = new ActivityService(ds);
+  const activity = new ActivityService(new ActivityRepository(ds));
   const now = Date.now();
   for (const u of DEMO_USERS) await activity.upsertProfile(u.id, u.email, u.name, new Date(now - 60 * DAY_MS));
   await Promise.all(DEMO_USERS.map((u, i) => replay(activity, u, now, i)));

@@ -1,4 +1,4 @@
-import { rankingEventHandlers } from '../src/worker/event-handlers';
+import { rankingEventHandlers } from '../src/events/ranking-event-handlers';
 import { eventually, hb, newUserId, RankingTestApp, startRankingTestApp, totals } from './support/ranking-test-app';
 
 describe('ranking points are added exactly once under at-least-once delivery', () => {

@@ -9,8 +9,6 @@ export const messages = {
     edit: 'Editar',
     delete: 'Excluir',
     actions: 'Ações',
-    showPassword: 'Mostrar senha',
-    hidePassword: 'Ocultar senha',
     notAvailable: 'N/A',
     backToPanel: 'Voltar ao painel',
   },
@@ -82,9 +80,9 @@ export const messages = {
       administrators: { title: 'Administradores', text: 'Contas com acesso a este painel' },
     },
     navCounts: {
-      users: (n: string) => `${n} usuários cadastrados`,
-      contents: (n: string) => `${n} vídeos`,
-      categories: (n: string) => `${n} categorias criadas`,
+      users: (n: number, shown: string) => `${shown} ${n === 1 ? 'usuário cadastrado' : 'usuários cadastrados'}`,
+      contents: (n: number, shown: string) => `${shown} ${n === 1 ? 'vídeo' : 'vídeos'}`,
+      categories: (n: number, shown: string) => `${shown} ${n === 1 ? 'categoria criada' : 'categorias criadas'}`,
       administrators: 'Gerenciar contas do painel',
     },
     summary: {
@@ -95,7 +93,7 @@ export const messages = {
       monthlyRevenue: 'Receita Mensal',
       totalUsersHint: 'Contas cadastradas',
       activeSubscriptionsHint: (pct: string) => `${pct} dos usuários`,
-      totalContentsHint: (views: string) => `${views} visualizações`,
+      totalContentsHint: (n: number, shown: string) => `${shown} ${n === 1 ? 'visualização' : 'visualizações'}`,
       monthlyRevenueHint: 'Pagamentos deste mês',
     },
     charts: {
@@ -110,7 +108,8 @@ export const messages = {
       title: 'Conteúdos Mais Assistidos',
       empty: 'Nenhum conteúdo assistido ainda',
       noCategory: 'Sem categoria',
-      views: (n: string) => `${n} views`,
+      /** Said after the number, which is shown apart. */
+      viewsWord: (n: number) => (n === 1 ? 'visualização' : 'visualizações'),
     },
     subscriptions: { title: 'Distribuição de Assinaturas', monthly: 'Mensal', annual: 'Anual', total: 'Assinaturas ativas' },
     status: { active: 'Ativo', inactive: 'Inativo' },
@@ -121,18 +120,6 @@ export const messages = {
       billing: 'Dados de pagamentos indisponíveis no momento. Tente novamente em instantes.',
       short: 'Indisponível',
     },
-  },
-
-  deleteDialog: {
-    title: 'Confirmar exclusão',
-    warning: 'Esta ação não pode ser desfeita. Todos os dados serão permanentemente removidos.',
-    typeToConfirm: 'Digite "excluir" para confirmar',
-    placeholder: 'excluir',
-    wrongText: 'Digite exatamente "excluir" para continuar',
-    validText: 'Confirmação válida',
-    confirm: 'Excluir',
-    confirming: 'Excluindo...',
-    cancel: 'Cancelar',
   },
   users: {
     title: 'Usuários',
@@ -182,7 +169,7 @@ export const messages = {
     vimeo: 'Vídeo do Vimeo',
     noVideo: 'Sem vídeo',
     deleteTitle: 'Excluir conteúdo',
-    deleteWarning: (title: string) => `O conteúdo "${title}" será excluído e esta ação não poderá ser desfeita.`,
+    deleteWarning: (title: string) => `O conteúdo "${title}" será excluído.`,
     // Create/edit form (spec section 5).
     createTitle: 'Novo Conteúdo',
     editTitle: 'Editar Conteúdo',
@@ -367,9 +354,6 @@ export const messages = {
     uploading: 'Enviando vídeo...',
     currentFile: 'Arquivo atual',
     removeFile: 'Remover arquivo',
-    wrongType: 'Por favor, selecione apenas arquivos de vídeo',
-    tooLarge: 'O arquivo é muito grande. Tamanho máximo: 500MB',
-    uploadFailed: 'Erro ao fazer upload do vídeo. Tente novamente.',
     orientation: 'Orientação do vídeo',
     horizontal: 'Horizontal (16:9)',
     vertical: 'Vertical (9:16)',

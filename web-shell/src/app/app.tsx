@@ -5,7 +5,7 @@ import { AuthProvider } from '../features/auth/components/auth-provider';
 import { SignInDialogProvider } from '../features/auth/components/sign-in-dialog-provider';
 import { SubscribeDialogProvider } from '../features/subscription/components/subscribe-dialog-provider';
 import { messages } from '../i18n/messages';
-import { PageSpinner } from '../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { AppRoutes } from './app-routes';
 import { createQueryClient } from './query-client';
 

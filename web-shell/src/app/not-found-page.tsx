@@ -1,8 +1,8 @@
 import { Compass } from 'lucide-react';
 import { Link } from '@clima/router';
 import { messages } from '../i18n/messages';
-import { buttonStyles } from '../shared/ui/button';
-import { EmptyState } from '../shared/ui/empty-state';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
 
 export default function NotFoundPage() {
   const m = messages.notFound;

@@ -25,13 +25,18 @@ const HTTP_MESSAGES: Record<number, string> = {
 /** Postgres error codes that mean "the database is not reachable right now". */
 const UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
-export function zodMessage(err: ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return 'Requisição inválida';
-  const field = issue.path.join('.');
-  // zod's own English defaults are replaced by a Portuguese sentence naming the field.
-  if (issue.message && !/^(Invalid|Expected|Too|Unrecognized|Required)/.test(issue.message)) return issue.message;
+/**
+ * zod's own messages are English. Parsing with this as the per-parse message replaces exactly those:
+ * a message the contract wrote for a check wins over it, so no text needs to be recognised afterwards.
+ */
+export function zodIssueMessage(issue: { path?: PropertyKey[] }): string {
+  const field = (issue.path ?? []).map(String).join('.');
   return field ? `Campo inválido: ${field}` : 'Requisição inválida';
+}
+
+/** The first problem of a failed parse made with `zodIssueMessage` (see ZodPipe). */
+export function zodMessage(err: ZodError): string {
+  return err.issues[0]?.message || 'Requisição inválida';
 }
 
 /**
@@ -52,20 +57,18 @@ export class ErrorFilter implements ExceptionFilter {
 
   describe(exception: unknown): { status: number; error: string } {
     if (exception instanceof AppError) return { status: exception.status, error: exception.message };
-    if (exception instanceof ZodError) return { status: 400, error: zodMessage(exception) };
+    // A ZodError that did not come through ZodPipe still carries zod's English: only its field is named.
+    if (exception instanceof ZodError) return { status: 400, error: exception.issues[0] ? zodIssueMessage(exception.issues[0]) : 'Requisição inválida' };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       // Nest wraps body-parser's errors; the cause tells a malformed body from other 400s.
       const cause = (exception as { cause?: { type?: string } }).cause;
       if (cause?.type === 'entity.parse.failed') return { status: 400, error: 'JSON malformado no corpo da requisição' };
       if (cause?.type === 'entity.too.large' || status === 413) return { status: 413, error: 'Corpo da requisição muito grande' };
-      const body = exception.getResponse();
-      let message = typeof body === 'string' ? body : (body as { error?: unknown; message?: unknown }).message;
-      if (Array.isArray(message)) message = message[0];
       if (status >= 500) this.logger.error(exception);
-      const ascii = typeof message === 'string' && /^[\x20-\x7e]*$/.test(message);
-      // Nest's English defaults ("Cannot GET /x", "Not Found") become Portuguese.
-      return { status, error: !ascii && typeof message === 'string' ? message : (HTTP_MESSAGES[status] ?? 'Erro') };
+      // Only the framework raises HttpException here (our code throws AppError), and its texts are
+      // English ("Cannot GET /x"): the status alone picks the Portuguese message.
+      return { status, error: HTTP_MESSAGES[status] ?? 'Erro' };
     }
     const e = exception as { type?: string; status?: number; statusCode?: number; code?: string };
     // body-parser errors: malformed JSON, too large, bad encoding.

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@clima/common';
-import { AUTH_MESSAGES } from '@clima/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
-import { returning } from '../infra/sql';
+import type { Queryable } from '@clima/common';
+import type { EntityManager } from 'typeorm';
+import { AccountTokensRepository, type TokenRow } from './account-tokens.repository';
+import { authError, AuthError } from '../auth.errors';
 
 export type TokenPurpose = 'password_reset' | 'email_verification';
 
@@ -18,14 +18,6 @@ const KEEP_AFTER_EXPIRY = '7 days';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface TokenRow {
-  id: string;
-  user_id: string;
-  email: string;
-  expires_at: Date;
-  used_at: Date | null;
-}
-
 /**
  * The single-use links the service e-mails. A token is 32 random bytes; only its SHA-256 is stored, so
  * the table never holds a usable link. Issuing a token removes the unused ones of the same user and
@@ -33,29 +25,27 @@ export interface TokenRow {
  */
 @Injectable()
 export class AccountTokens {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly repo: AccountTokensRepository) {}
 
   /** A new token for the address `email`; call inside the transaction that locked the user's row. */
   async issue(m: EntityManager, userId: string, purpose: TokenPurpose, email: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await m.query(`DELETE FROM auth.account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
-    await m.query(`DELETE FROM auth.account_tokens WHERE expires_at < now() - interval '${KEEP_AFTER_EXPIRY}'`);
-    await m.query(
-      `INSERT INTO auth.account_tokens (user_id, purpose, token_hash, email, expires_at) VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')`,
-      [userId, purpose, digest(token), email, TOKEN_LIFETIME_MS[purpose]],
-    );
+    await this.repo.replace(m, {
+      userId,
+      purpose,
+      tokenHash: digest(token),
+      email,
+      lifetimeMs: TOKEN_LIFETIME_MS[purpose],
+      keepAfterExpiry: KEEP_AFTER_EXPIRY,
+    });
     return token;
   }
 
   /** The usable token's row, or the 400 that tells an expired link from a used or unknown one. */
-  async check(token: string, purpose: TokenPurpose, m: Pick<EntityManager, 'query'> = this.ds.manager): Promise<TokenRow> {
-    const [row] = await returning<TokenRow>(
-      m,
-      `SELECT id, user_id, email, expires_at, used_at FROM auth.account_tokens WHERE token_hash = $1 AND purpose = $2`,
-      [digest(token), purpose],
-    );
-    if (!row || row.used_at) throw AppError.badRequest(AUTH_MESSAGES.linkInvalid);
-    if (new Date(row.expires_at).getTime() <= Date.now()) throw AppError.badRequest(AUTH_MESSAGES.linkExpired);
+  async check(token: string, purpose: TokenPurpose, db?: Queryable): Promise<TokenRow> {
+    const row = await this.repo.find(digest(token), purpose, db);
+    if (!row || row.used_at) throw authError(AuthError.LinkInvalid);
+    if (new Date(row.expires_at).getTime() <= Date.now()) throw authError(AuthError.LinkExpired);
     return row;
   }
 
@@ -64,15 +54,9 @@ export class AccountTokens {
    * one link, the second gets the "used" answer.
    */
   async consume(m: EntityManager, token: string, purpose: TokenPurpose): Promise<TokenRow> {
-    const [row] = await returning<TokenRow>(
-      m,
-      `UPDATE auth.account_tokens SET used_at = now()
-        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING id, user_id, email, expires_at, used_at`,
-      [digest(token), purpose],
-    );
+    const row = await this.repo.markUsed(m, digest(token), purpose);
     if (row) return row;
     await this.check(token, purpose, m);
-    throw AppError.badRequest(AUTH_MESSAGES.linkInvalid);
+    throw authError(AuthError.LinkInvalid);
   }
 }

@@ -1,23 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, rootLogger } from '@clima/common';
-import { AUTH_MESSAGES } from '@clima/contract';
-import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation, rootLogger } from '@clima/common';
+import type { EntityManager } from 'typeorm';
 import { Outbox } from '../events/outbox';
-import { isUniqueViolation, returning } from '../infra/sql';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { toUpserted } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
 import { AccountMail } from './account-mail';
 import { AccountTokens } from './account-tokens';
 import { RecoveryRateLimiter } from './recovery-rate-limiter';
-
-interface Account {
-  id: string;
-  email: string;
-  name: string | null;
-  pending_email: string | null;
-  email_verified_at: Date | null;
-}
+import { authError, AuthError } from '../auth.errors';
 
 const lower = (v: string) => v.trim().toLowerCase();
 
@@ -31,7 +23,7 @@ export class EmailVerificationService {
   private readonly log = rootLogger('auth');
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly tokens: AccountTokens,
     private readonly mail: AccountMail,
     private readonly limits: RecoveryRateLimiter,
@@ -42,8 +34,8 @@ export class EmailVerificationService {
   /** After registration. The account already exists: a failure here is logged, and the profile can send the link again. */
   async sendForNewAccount(user: Pick<User, 'id' | 'email' | 'name'>): Promise<void> {
     try {
-      const token = await this.ds.transaction(async (m) => {
-        await m.query(`SELECT 1 FROM auth.users WHERE id = $1 FOR UPDATE`, [user.id]);
+      const token = await this.users.transaction(async (m) => {
+        await this.users.lockRow(m, user.id);
         return this.tokens.issue(m, user.id, 'email_verification', lower(user.email));
       });
       await this.mail.verification(user.email, user.name, token, 'new-account');
@@ -73,14 +65,14 @@ export class EmailVerificationService {
    * otherwise for the current one; 409 when there is nothing to prove.
    */
   async resend(userId: string): Promise<{ email: string }> {
-    const [account] = await this.account(this.ds.manager, userId);
-    if (!account) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    const account = await this.users.emailState(userId);
+    if (!account) throw authError(AuthError.SignedOut);
     const target = account.pending_email ?? (account.email_verified_at ? null : account.email);
-    if (!target) throw AppError.conflict(AUTH_MESSAGES.emailAlreadyVerified);
+    if (!target) throw authError(AuthError.EmailAlreadyVerified);
     await this.limits.assertVerificationMail(userId);
-    const token = await this.ds.transaction(async (m) => {
-      const [locked] = await this.account(m, userId, true);
-      if (!locked) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    const token = await this.users.transaction(async (m) => {
+      const locked = await this.users.emailState(userId, m);
+      if (!locked) throw authError(AuthError.SignedOut);
       return this.tokens.issue(m, userId, 'email_verification', lower(target));
     });
     await this.mail.verification(target, account.name, token, account.pending_email ? 'email-change' : 'resend');
@@ -95,22 +87,18 @@ export class EmailVerificationService {
   async verify(token: string, requestId?: string): Promise<{ email: string }> {
     let swapped: string | null = null;
     try {
-      const email = await this.ds.transaction(async (m) => {
+      const email = await this.users.transaction(async (m) => {
         const t = await this.tokens.consume(m, token, 'email_verification');
-        const [account] = await this.account(m, t.user_id, true);
-        if (!account) throw AppError.badRequest(AUTH_MESSAGES.linkInvalid);
+        const account = await this.users.emailState(t.user_id, m);
+        if (!account) throw authError(AuthError.LinkInvalid);
         if (lower(account.email) === t.email) {
-          await m.query(`UPDATE auth.users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [account.id]);
+          await this.users.markEmailVerified(m, account.id);
           return account.email;
         }
-        if (!account.pending_email || lower(account.pending_email) !== t.email) throw AppError.badRequest(AUTH_MESSAGES.linkInvalid);
-        const [taken] = await returning(m, `SELECT 1 FROM auth.users WHERE lower(email) = $1 AND id <> $2`, [t.email, account.id]);
-        if (taken) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
-        await m.query(
-          `UPDATE auth.users SET email = pending_email, pending_email = NULL, email_verified_at = now(), updated_at = now() WHERE id = $1`,
-          [account.id],
-        );
-        const updated = (await m.getRepository(User).findOneBy({ id: account.id }))!;
+        if (!account.pending_email || lower(account.pending_email) !== t.email) throw authError(AuthError.LinkInvalid);
+        if (await this.users.emailTaken(m, t.email, account.id)) throw authError(AuthError.EmailInUse);
+        await this.users.swapInPendingEmail(m, account.id);
+        const updated = (await this.users.findById(account.id, m))!;
         await this.outbox.write(m, 'user.upserted', toUpserted(updated), requestId);
         swapped = account.id;
         return updated.email;
@@ -122,16 +110,8 @@ export class EmailVerificationService {
       }
       return { email };
     } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
+      if (isUniqueViolation(err)) throw authError(AuthError.EmailInUse);
       throw err;
     }
-  }
-
-  private account(m: Pick<EntityManager, 'query'>, userId: string, lock = false): Promise<Account[]> {
-    return returning<Account>(
-      m,
-      `SELECT id, email, name, pending_email, email_verified_at FROM auth.users WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [userId],
-    );
   }
 }

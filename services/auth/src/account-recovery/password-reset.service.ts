@@ -1,22 +1,16 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { AppError, rootLogger } from '@clima/common';
-import { AUTH_MESSAGES, PasswordResetConfirmBody } from '@clima/contract';
-import { DataSource } from 'typeorm';
+import { rootLogger } from '@clima/common';
+import { PasswordResetConfirmBody } from '@clima/contract';
 import { PasswordHasher } from '../infra/passwords';
-import { returning } from '../infra/sql';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { isGoogleAccount } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { normalizeEmail } from '../users/users.service';
 import { AccountMail } from './account-mail';
 import { AccountTokens } from './account-tokens';
 import { RecoveryRateLimiter } from './recovery-rate-limiter';
-
-interface Account {
-  id: string;
-  email: string;
-  name: string | null;
-}
+import { authError, AuthError } from '../auth.errors';
 
 /**
  * 'Esqueci minha senha': a link e-mailed to the account's address (30 minutes, single use, the newest
@@ -29,7 +23,7 @@ export class PasswordResetService implements OnModuleDestroy {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly tokens: AccountTokens,
     private readonly mail: AccountMail,
     private readonly limits: RecoveryRateLimiter,
@@ -51,13 +45,13 @@ export class PasswordResetService implements OnModuleDestroy {
   }
 
   private async deliver(email: string): Promise<void> {
-    const [account] = await returning<Account>(this.ds.manager, `SELECT id, email, name FROM auth.users WHERE lower(email) = $1`, [email]);
+    const account = await this.users.contactByEmail(email);
     if (!account || !(await this.limits.allowResetMail(email))) return;
     // an account created through Google has no password to reset (spec: its password is not managed here)
     if (isGoogleAccount(account)) return this.mail.passwordResetGoogleAccount(account.email, account.name);
-    const token = await this.ds.transaction(async (m) => {
+    const token = await this.users.transaction(async (m) => {
       // one issuer at a time per account, so "the newest link" is well defined
-      const [locked] = await returning<Account>(m, `SELECT id, email, name FROM auth.users WHERE id = $1 FOR UPDATE`, [account.id]);
+      const locked = await this.users.lockContact(m, account.id);
       if (!locked || locked.email.toLowerCase() !== email) return null;
       return this.tokens.issue(m, account.id, 'password_reset', email);
     });
@@ -73,16 +67,11 @@ export class PasswordResetService implements OnModuleDestroy {
     // a dead link is refused before the argon2 work
     await this.tokens.check(body.token, 'password_reset');
     const hash = await this.hasher.hash(body.password);
-    const account = await this.ds.transaction(async (m) => {
+    const account = await this.users.transaction(async (m) => {
       const token = await this.tokens.consume(m, body.token, 'password_reset');
-      const [updated] = await returning<Account>(
-        m,
-        `UPDATE auth.users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), pending_email = NULL, updated_at = now()
-          WHERE id = $1 AND lower(email) = $3 RETURNING id, email, name`,
-        [token.user_id, hash, token.email],
-      );
+      const updated = await this.users.resetPassword(m, token.user_id, hash, token.email);
       // the account's e-mail changed since the link was sent: the link no longer proves anything
-      if (!updated) throw AppError.badRequest(AUTH_MESSAGES.linkInvalid);
+      if (!updated) throw authError(AuthError.LinkInvalid);
       return updated;
     });
     await this.sessions.revokeAll('user', account.id);

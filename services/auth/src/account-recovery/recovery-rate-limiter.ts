@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CONFIG, REDIS } from '@clima/common';
-import { AUTH_MESSAGES } from '@clima/contract';
+import { CONFIG, REDIS } from '@clima/common';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { BlockList, isIPv6 } from 'node:net';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthConfig } from '../config';
 import { RedisKeys } from '../infra/redis-keys';
+import { authError, AuthError } from '../auth.errors';
 
 // addresses, e-mails and user ids are kept hashed: the counters need none of them in clear
 const digest = (v: string) => createHash('sha256').update(v).digest('base64url').slice(0, 32);
@@ -50,7 +50,7 @@ export class RecoveryRateLimiter {
   /** Counts one reset request from the address; 429 past the limit. */
   async assertResetFromAddress(ip: string): Promise<void> {
     if (this.isExempt(ip)) return;
-    await this.consume(this.resetsPerIp, ip, AUTH_MESSAGES.tooManyPasswordResets);
+    await this.consume(this.resetsPerIp, ip, AuthError.TooManyPasswordResets);
   }
 
   /** Counts one reset e-mail for the account; false when its limit is used up (send nothing, answer the same). */
@@ -66,14 +66,14 @@ export class RecoveryRateLimiter {
 
   /** Counts one verification e-mail asked for by a signed-in user; 429 past the limit. */
   async assertVerificationMail(userId: string): Promise<void> {
-    await this.consume(this.verificationsPerUser, userId, AUTH_MESSAGES.tooManyVerificationEmails);
+    await this.consume(this.verificationsPerUser, userId, AuthError.TooManyVerificationEmails);
   }
 
-  private async consume(limiter: RateLimiterRedis, key: string, message: string): Promise<void> {
+  private async consume(limiter: RateLimiterRedis, key: string, code: AuthError): Promise<void> {
     try {
       await limiter.consume(digest(key));
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw AppError.tooMany(message);
+      if (err instanceof RateLimiterRes) throw authError(code);
       throw err;
     }
   }

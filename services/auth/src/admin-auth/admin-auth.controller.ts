@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { AppError, Audited, auditActor, CurrentIdentity, Identity, Public, zod } from '@clima/common';
-import { AdminLoginBody, AdminMe, AUTH_MESSAGES } from '@clima/contract';
+import { Audited, auditActor, CurrentIdentity, Identity, Public, zod } from '@clima/common';
+import { AdminLoginBody, AdminMe } from '@clima/contract';
 import type { Request, Response } from 'express';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
 import { SessionStore } from '../sessions/session.store';
 import { AdminAuthService, toAdminMe } from './admin-auth.service';
+import { authError, AuthError } from '../auth.errors';
 
 /** Admin panel sign-in (spec 7.1): separate sessions in the `clima_asid` cookie. */
 @Controller('api/admin/auth')
@@ -36,7 +37,7 @@ export class AdminAuthController {
   @Public()
   me(@CurrentIdentity() identity: Identity, @Res({ passthrough: true }) res: Response): AdminMe {
     res.setHeader('Cache-Control', 'no-store');
-    if (!identity.admin) throw AppError.unauthorized(AUTH_MESSAGES.adminSignedOut);
+    if (!identity.admin) throw authError(AuthError.AdminSignedOut);
     return toAdminMe(identity.admin);
   }
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AdminIdentity, AppError } from '@clima/common';
-import { AdminLoginBody, AdminMe, AUTH_MESSAGES } from '@clima/contract';
-import { DataSource } from 'typeorm';
-import { Administrator } from '../administrators/administrator.entity';
+import { AdminIdentity } from '@clima/common';
+import { AdminLoginBody, AdminMe } from '@clima/contract';
+import { AdministratorsRepository } from '../administrators/administrators.repository';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
+import { authError, AuthError } from '../auth.errors';
 
 export const toAdminMe = (a: AdminIdentity): AdminMe => ({
   id: a.id,
@@ -17,7 +17,7 @@ export const toAdminMe = (a: AdminIdentity): AdminMe => ({
 @Injectable()
 export class AdminAuthService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly administrators: AdministratorsRepository,
     private readonly hasher: PasswordHasher,
     private readonly limiter: LoginRateLimiter,
     private readonly sessions: SessionStore,
@@ -27,16 +27,11 @@ export class AdminAuthService {
   async login(body: AdminLoginBody, ip: string): Promise<{ admin: AdminMe; sid: string }> {
     const username = body.username.toLowerCase();
     await this.limiter.assertAllowed('admin', username, ip);
-    const found = await this.ds
-      .getRepository(Administrator)
-      .createQueryBuilder('a')
-      .addSelect('a.passwordHash')
-      .where('lower(a.username) = :username', { username })
-      .getOne();
+    const found = await this.administrators.findWithPassword(username);
     const ok = await this.hasher.check(found?.passwordHash, body.password);
     if (!found || !ok) {
       await this.limiter.recordFailure('admin', username, ip);
-      throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+      throw authError(AuthError.InvalidCredentials);
     }
     await this.limiter.recordSuccess('admin', username, ip);
     const sid = await this.sessions.create('admin', String(found.id));

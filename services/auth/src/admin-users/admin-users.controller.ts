@@ -1,14 +1,15 @@
 import { Body, Controller, Delete, Get, Param, PipeTransform, Put, Query, Req } from '@nestjs/common';
-import { AdminIdentity, AdminOnly, AppError, CurrentAdmin, zod } from '@clima/common';
-import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView, AUTH_MESSAGES } from '@clima/contract';
+import { AdminIdentity, AdminOnly, CurrentAdmin, zod } from '@clima/common';
+import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView } from '@clima/contract';
 import type { Request } from 'express';
 import { AdminUsersService } from './admin-users.service';
+import { authError, AuthError } from '../auth.errors';
 
 /** A user id of this platform ('email_<n>' or 'google_<subject>'); anything else cannot exist: 404. */
 class UserIdPipe implements PipeTransform<unknown, string> {
   transform(value: unknown): string {
     const s = String(value);
-    if (!/^(email|google)_[A-Za-z0-9._-]{1,290}$/.test(s)) throw AppError.notFound(AUTH_MESSAGES.userNotFoundAdmin);
+    if (!/^(email|google)_[A-Za-z0-9._-]{1,290}$/.test(s)) throw authError(AuthError.UserNotFoundAdmin);
     return s;
   }
 }

@@ -5,11 +5,13 @@ import {
   AdministratorCreateBody,
   AdministratorsQuery,
   AdministratorUpdateBody,
-  AUTH_MESSAGES,
 } from '@clima/contract';
 import type { Request } from 'express';
 import { COOKIES, readCookie } from '../infra/cookies';
+import { authError, AuthError } from '../auth.errors';
 import { AdministratorsService } from './administrators.service';
+
+const administratorId = new IdPipe(() => authError(AuthError.AdministratorNotFound));
 
 /** Administrators CRUD of the panel (spec 7.3). */
 @Controller('api/admin/administrators')
@@ -32,7 +34,7 @@ export class AdministratorsController {
   @Put(':id')
   @AdminOnly()
   update(
-    @Param('id', new IdPipe(AUTH_MESSAGES.administratorNotFound)) id: number,
+    @Param('id', administratorId) id: number,
     @Body(zod(AdministratorUpdateBody)) body: AdministratorUpdateBody,
     @CurrentAdmin() actor: AdminIdentity,
     @Req() req: Request,
@@ -43,7 +45,7 @@ export class AdministratorsController {
 
   @Delete(':id')
   @AdminOnly()
-  async remove(@Param('id', new IdPipe(AUTH_MESSAGES.administratorNotFound)) id: number, @CurrentAdmin() actor: AdminIdentity): Promise<{ success: true }> {
+  async remove(@Param('id', administratorId) id: number, @CurrentAdmin() actor: AdminIdentity): Promise<{ success: true }> {
     await this.administrators.remove(id, actor);
     return { success: true };
   }

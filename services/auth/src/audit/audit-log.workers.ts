@@ -2,7 +2,6 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { AUDIT_QUEUE, AuditRecord, bullConnection, CONFIG, jobLag, rootLogger } from '@clima/common';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { AuthConfig } from '../config';
-import { START_CONSUMERS } from '../events/event-consumers';
 import { AuditLogService, StoredRecord } from './audit-log.service';
 
 export const AUDIT_RETENTION_QUEUE = 'auth-audit-retention';
@@ -29,12 +28,11 @@ export class AuditLogWorkers implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     @Inject(CONFIG) private readonly config: AuthConfig,
-    @Inject(START_CONSUMERS) private readonly start: boolean,
     private readonly auditLog: AuditLogService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.start) return;
+    if (!this.config.WORKERS_IN_PROCESS) return;
     const connection = bullConnection(this.config.REDIS_URL);
     const prefix = this.config.KEY_PREFIX;
     const records = new Worker<AuditRecord>(

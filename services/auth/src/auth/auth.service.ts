@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@clima/common';
-import { AUTH_MESSAGES, SignInBody } from '@clima/contract';
-import { DataSource } from 'typeorm';
+import { SignInBody } from '@clima/contract';
 import { Outbox } from '../events/outbox';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { isGoogleAccount, User } from '../users/user.entity';
 import { normalizeEmail, UsersService } from '../users/users.service';
+import { authError, AuthError } from '../auth.errors';
 
 /** E-mail sign-in and end-user sessions. */
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly ds: DataSource,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly limiter: LoginRateLimiter,
@@ -32,12 +30,12 @@ export class AuthService {
     const ok = await this.hasher.check(found?.passwordHash, body.password);
     if (!found || !ok) {
       await this.limiter.recordFailure('signin', email, ip);
-      if (!found) throw AppError.unauthorized(AUTH_MESSAGES.userNotFound, 'user-not-found');
-      if (!found.passwordHash && isGoogleAccount(found)) throw AppError.unauthorized(AUTH_MESSAGES.googleAccountUsePassword);
-      throw AppError.unauthorized(AUTH_MESSAGES.wrongPassword, 'wrong-password');
+      if (!found) throw authError(AuthError.UserNotFound);
+      if (!found.passwordHash && isGoogleAccount(found)) throw authError(AuthError.GoogleAccountUsePassword);
+      throw authError(AuthError.WrongPassword);
     }
     await this.limiter.recordSuccess('signin', email, ip);
-    await this.ds.transaction((m) => this.users.recordSignIn(m, found.id, requestId));
+    await this.users.recordSignInAlone(found.id, requestId);
     this.outbox.kick();
     found.passwordHash = null;
     return found;

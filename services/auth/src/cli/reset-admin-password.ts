@@ -4,13 +4,13 @@ import { MAX_PASSWORD } from '@clima/contract';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { AdministratorsRepository } from '../administrators/administrators.repository';
 import { AdministratorsService } from '../administrators/administrators.service';
 import { AuthConfig, loadAuthConfig } from '../config';
 import { entities, migrations, SCHEMA } from '../database';
 import { IdentityCache } from '../identity/identity-cache';
 import { PasswordHasher } from '../infra/passwords';
 import { RedisKeys } from '../infra/redis-keys';
-import { returning } from '../infra/sql';
 import { SessionStore } from '../sessions/session.store';
 
 /** Same rule as ADMIN_PASSWORD, the other password an operator types in a shell. */
@@ -35,12 +35,9 @@ export async function resetAdministratorPassword(
   const config = deps.config as AuthConfig;
   const keys = new RedisKeys(config);
   const sessions = new SessionStore(deps.redis, keys, config, new IdentityCache(deps.redis, keys, config));
-  const administrators = new AdministratorsService(deps.ds, new PasswordHasher(), sessions);
-  const [found] = await returning<{ id: number; username: string }>(
-    deps.ds.manager,
-    `SELECT id, username FROM auth.administrators WHERE lower(username) = lower($1)`,
-    [username.trim()],
-  );
+  const repository = new AdministratorsRepository(deps.ds);
+  const administrators = new AdministratorsService(repository, new PasswordHasher(), sessions);
+  const found = await repository.findByUsername(username.trim());
   if (!found) return null;
   const chosen = password ?? randomBytes(18).toString('base64url');
   await administrators.update(found.id, { username: found.username, password: chosen });

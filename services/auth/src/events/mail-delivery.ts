@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { CONFIG, rootLogger, startMailWorker } from '@clima/common';
 import type { AuthConfig } from '../config';
-import { START_CONSUMERS } from './event-consumers';
 
 /**
  * Delivers the platform's queued e-mail (every service queues on `mail`; see @clima/common mail) over
@@ -11,13 +10,11 @@ import { START_CONSUMERS } from './event-consumers';
 export class MailDelivery implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: { close(): Promise<void> };
 
-  constructor(
-    @Inject(CONFIG) private readonly config: AuthConfig,
-    @Inject(START_CONSUMERS) private readonly start: boolean,
-  ) {}
+  constructor(@Inject(CONFIG) private readonly config: AuthConfig) {}
 
+  // the same switch as the event consumer: on in the worker process (runWorker), or in the HTTP one when WORKERS_IN_PROCESS
   onApplicationBootstrap(): void {
-    if (!this.start) return;
+    if (!this.config.WORKERS_IN_PROCESS) return;
     this.running = startMailWorker({
       redisUrl: this.config.REDIS_URL,
       prefix: this.config.KEY_PREFIX,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventPayloads } from '@clima/common';
-import { DataSource } from 'typeorm';
-import { returning } from '../infra/sql';
 import { SessionStore } from '../sessions/session.store';
+import { UsersRepository } from '../users/users.repository';
 
 /**
  * `subscription.changed` (from billing): the user's subscription fields follow the payment provider.
@@ -12,7 +11,7 @@ import { SessionStore } from '../sessions/session.store';
 @Injectable()
 export class SubscriptionEvents {
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -20,16 +19,13 @@ export class SubscriptionEvents {
     const occurredAt = new Date(p.occurredAt);
     if (Number.isNaN(occurredAt.getTime())) return false;
     const expiresAt = p.expiresAt ? new Date(p.expiresAt) : null;
-    const rows = await returning<{ id: string }>(
-      this.ds.manager,
-      `UPDATE auth.users
-          SET subscription_status = $2, subscription_plan = $3, subscription_expires_at = $4,
-              subscription_updated_at = $5, updated_at = now()
-        WHERE id = $1 AND (subscription_updated_at IS NULL OR subscription_updated_at <= $5)
-        RETURNING id`,
-      [p.userId, p.status, p.plan, expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null, occurredAt],
-    );
-    if (rows.length) await this.sessions.forgetIdentity('user', p.userId);
-    return rows.length > 0;
+    const applied = await this.users.applySubscription(p.userId, {
+      status: p.status,
+      plan: p.plan,
+      expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
+      occurredAt,
+    });
+    if (applied) await this.sessions.forgetIdentity('user', p.userId);
+    return applied;
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, CONFIG } from '@clima/common';
-import { AUTH_MESSAGES } from '@clima/contract';
 import * as oidc from 'openid-client';
 import type { AuthConfig } from '../config';
+import { authError, AuthError } from '../auth.errors';
 
 export interface AuthorizationRequest {
   url: string;
@@ -46,11 +46,11 @@ export class GoogleOidc {
   }
 
   private configuration(): Promise<oidc.Configuration> {
-    if (!this.enabled) return Promise.reject(AppError.unavailable(AUTH_MESSAGES.googleNotConfigured));
+    if (!this.enabled) return Promise.reject(authError(AuthError.GoogleNotConfigured));
     this.discovered ??= this.discover().catch((err: unknown) => {
       this.discovered = undefined; // the next request tries again
       this.logger.warn({ err, msg: 'OpenID discovery failed' });
-      throw AppError.unavailable(AUTH_MESSAGES.googleUnavailable);
+      throw authError(AuthError.GoogleUnavailable);
     });
     return this.discovered;
   }
@@ -113,10 +113,10 @@ export class GoogleOidc {
       if (err instanceof AppError) throw err;
       if (isRejection(err)) {
         this.logger.warn({ err, msg: 'authorization code refused' });
-        throw AppError.badRequest(AUTH_MESSAGES.googleBadCode);
+        throw authError(AuthError.GoogleBadCode);
       }
       this.logger.warn({ err, msg: 'code exchange failed' });
-      throw AppError.unavailable(AUTH_MESSAGES.googleUnavailable);
+      throw authError(AuthError.GoogleUnavailable);
     }
   }
 }

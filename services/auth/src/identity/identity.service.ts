@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminIdentity, Identity, UserIdentity } from '@clima/common';
-import { DataSource } from 'typeorm';
+import { AdministratorsRepository } from '../administrators/administrators.repository';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { isSessionId, SessionStore } from '../sessions/session.store';
 import { toUserIdentity } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
 import { IdentityCache } from './identity-cache';
 
 const ANONYMOUS: Identity = { user: null, admin: null };
@@ -18,7 +19,8 @@ export class IdentityService {
   constructor(
     private readonly sessions: SessionStore,
     private readonly cache: IdentityCache,
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
+    private readonly administrators: AdministratorsRepository,
   ) {}
 
   async identify(cookieHeader: string | string[] | undefined): Promise<Identity> {
@@ -65,11 +67,7 @@ export class IdentityService {
   }
 
   private async loadUser(id: string): Promise<UserIdentity | null> {
-    const rows: { id: string; email: string; name: string | null; subscription_status: string; is_admin: boolean }[] = await this.ds.query(
-      `SELECT id, email, name, subscription_status, is_admin FROM auth.users WHERE id = $1`,
-      [id],
-    );
-    const row = rows[0];
+    const row = await this.users.identityRow(id);
     if (!row) return null;
     const identity = toUserIdentity({ id: row.id, email: row.email, name: row.name, subscriptionStatus: row.subscription_status, isAdmin: row.is_admin });
     await this.sessions.cacheIdentity('user', id, identity);
@@ -78,8 +76,7 @@ export class IdentityService {
 
   private async loadAdministrator(id: string): Promise<AdminIdentity | null> {
     if (!/^\d{1,10}$/.test(id)) return null;
-    const rows: { id: number; username: string }[] = await this.ds.query(`SELECT id, username FROM auth.administrators WHERE id = $1`, [Number(id)]);
-    const row = rows[0];
+    const row = await this.administrators.identityRow(Number(id));
     if (!row) return null;
     const identity: AdminIdentity = { id: String(row.id), username: row.username };
     await this.sessions.cacheIdentity('admin', id, identity);

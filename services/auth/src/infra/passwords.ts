@@ -11,7 +11,10 @@ export class PasswordHasher implements OnModuleInit {
   private dummy?: Promise<string>;
 
   onModuleInit(): void {
-    this.dummyHash();
+    // warmed up at start; a failure is retried by the first check instead of ending the process
+    this.dummyHash().catch(() => {
+      this.dummy = undefined;
+    });
   }
 
   hash(password: string): Promise<string> {

@@ -1,13 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError } from '@clima/common';
-import { AUTH_MESSAGES, DeleteAccountBody, PRIVACY_MESSAGES } from '@clima/contract';
-import { DataSource } from 'typeorm';
+import { DeleteAccountBody } from '@clima/contract';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { AccountDeletion } from '../users/account-deletion.service';
-import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { GoogleReauth } from './google-reauth';
 import { PrivacyMail } from './privacy-mail';
+import { authError, AuthError } from '../auth.errors';
 
 /**
  * DELETE /api/users/me: the owner proves it is them (the password, or for an account without one a
@@ -19,7 +18,7 @@ export class SelfDeletion {
   private readonly log = new Logger(SelfDeletion.name);
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly limiter: LoginRateLimiter,
     private readonly googleReauth: GoogleReauth,
@@ -28,23 +27,23 @@ export class SelfDeletion {
   ) {}
 
   async deleteOwnAccount(userId: string, body: DeleteAccountBody, sessionId: string | undefined, ip: string, requestId?: string): Promise<void> {
-    const user = await this.ds.getRepository(User).createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: userId }).getOne();
-    if (!user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    const user = await this.users.findWithPasswordById(userId);
+    if (!user) throw authError(AuthError.SignedOut);
     if (user.passwordHash) {
-      if (!body.password) throw AppError.badRequest(PRIVACY_MESSAGES.passwordRequired);
+      if (!body.password) throw authError(AuthError.DeletionPasswordRequired);
       // guessing the password from a stolen session is limited like the password change (same counters)
       await this.limiter.assertAllowed('password', userId, ip);
       if (!(await this.hasher.verify(user.passwordHash, body.password))) {
         await this.limiter.recordFailure('password', userId, ip);
-        throw AppError.badRequest(PRIVACY_MESSAGES.wrongPassword);
+        throw authError(AuthError.DeletionWrongPassword);
       }
       await this.limiter.recordSuccess('password', userId, ip);
     } else if (!(await this.googleReauth.signedInAt(sessionId, userId))) {
-      throw AppError.forbidden(PRIVACY_MESSAGES.googleReauthRequired);
+      throw authError(AuthError.GoogleReauthRequired);
     }
     const deleted = await this.deletion.remove(userId, requestId);
     // deleted meanwhile by another request (an administrator, a second tab): this session is gone either way
-    if (!deleted) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    if (!deleted) throw authError(AuthError.SignedOut);
     try {
       await this.mail.accountDeleted(deleted);
     } catch (err) {

@@ -1,23 +1,21 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { AppError, ask, CONFIG, createRpcClient, REDIS, rpcPattern } from '@clima/common';
+import { ask, CONFIG, createRpcClient, REDIS, rpcPattern } from '@clima/common';
 import {
-  AUTH_MESSAGES,
   AuthExport,
   EXPORT_PART_SCHEMAS,
   EXPORT_SERVICES,
   ExportService,
-  PRIVACY_MESSAGES,
   USER_EXPORT_QUERY,
 } from '@clima/contract';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import type { AuthConfig } from '../config';
 import { RedisKeys } from '../infra/redis-keys';
 import { isSessionId } from '../sessions/session.store';
-import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { GoogleReauth } from './google-reauth';
+import { authError, AuthError } from '../auth.errors';
 
 export type ExportParts = { [S in ExportService]: z.infer<(typeof EXPORT_PART_SCHEMAS)[S]> };
 
@@ -43,7 +41,7 @@ export class UserExportService implements OnModuleInit, OnApplicationShutdown {
   private readonly client: ClientProxy;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly googleReauth: GoogleReauth,
@@ -63,11 +61,11 @@ export class UserExportService implements OnModuleInit, OnApplicationShutdown {
 
   async gather(userId: string, currentSessionId: string | undefined): Promise<ExportBundle> {
     const [auth, ...answers] = await Promise.all([this.own(userId, currentSessionId), ...EXPORT_SERVICES.map((s) => this.part(s, userId))]);
-    if (!auth) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    if (!auth) throw authError(AuthError.SignedOut);
     const missing = EXPORT_SERVICES.filter((_, i) => answers[i] === null);
     if (missing.length) {
       this.log.warn({ userId, missing, msg: `exportação sem resposta de: ${missing.join(', ')}` });
-      throw AppError.unavailable(PRIVACY_MESSAGES.exportIncomplete);
+      throw authError(AuthError.ExportIncomplete);
     }
     const parts = Object.fromEntries(EXPORT_SERVICES.map((s, i) => [s, answers[i]])) as ExportParts;
     return { userId, email: auth.account.email, auth, parts };
@@ -86,7 +84,7 @@ export class UserExportService implements OnModuleInit, OnApplicationShutdown {
 
   /** This service's part: the account (never the password hash) and the sessions still open. */
   private async own(userId: string, currentSessionId: string | undefined): Promise<AuthExport | null> {
-    const user = await this.ds.getRepository(User).createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: userId }).getOne();
+    const user = await this.users.findWithPasswordById(userId);
     if (!user) return null;
     return {
       account: {

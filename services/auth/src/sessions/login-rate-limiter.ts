@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { BlockList, isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CONFIG, REDIS } from '@clima/common';
-import { AUTH_MESSAGES } from '@clima/contract';
+import { CONFIG, REDIS } from '@clima/common';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthConfig } from '../config';
 import { RedisKeys } from '../infra/redis-keys';
+import { authError, AuthError } from '../auth.errors';
 
 /** Which sign-in form is counted: end users and administrators have separate counters. */
 export type LoginScope = 'signin' | 'admin' | 'password';
@@ -109,11 +109,11 @@ export class LoginRateLimiter {
     const id = account.toLowerCase();
     const byAddress = !this.isExempt(ip);
     const [a, n] = await Promise.all([l.account.get(digest(id)), byAddress ? l.address.get(digest(ip)) : null]);
-    if ((a?.consumedPoints ?? 0) >= this.maxPerAccount) throw AppError.tooMany(AUTH_MESSAGES.tooManyAttempts);
+    if ((a?.consumedPoints ?? 0) >= this.maxPerAccount) throw authError(AuthError.TooManyAttempts);
     const accounts = n?.consumedPoints ?? 0;
     if (accounts < this.slowdownAt && accounts < this.maxAccountsPerIp) return;
     if (await this.redis.exists(this.knownKey(scope, id, ip))) return;
-    if (accounts >= this.maxAccountsPerIp) throw AppError.tooMany(AUTH_MESSAGES.tooManyAttempts);
+    if (accounts >= this.maxAccountsPerIp) throw authError(AuthError.TooManyAttempts);
     await sleep(Math.min(this.slowdownMaxMs, SLOWDOWN_STEP_MS * (accounts - this.slowdownAt + 1)));
   }
 
@@ -140,7 +140,7 @@ export class LoginRateLimiter {
     try {
       await this.registrations.consume(digest(ip));
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw AppError.tooMany(AUTH_MESSAGES.tooManyRegistrations);
+      if (err instanceof RateLimiterRes) throw authError(AuthError.TooManyRegistrations);
       throw err;
     }
   }

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Outbox } from '../events/outbox';
-import { returning } from '../infra/sql';
 import { SessionStore } from '../sessions/session.store';
+import { AccountContact, UsersRepository } from './users.repository';
 
 /** Who the deleted account belonged to (for the confirmation e-mail). */
-export interface DeletedAccount {
-  id: string;
-  email: string;
-  name: string | null;
-}
+export type DeletedAccount = AccountContact;
 
 /**
  * The one way a user is deleted, by an administrator or by the user: the row and, in the same
@@ -19,15 +14,15 @@ export interface DeletedAccount {
 @Injectable()
 export class AccountDeletion {
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionStore,
     private readonly outbox: Outbox,
   ) {}
 
   /** Null when there is no such user (already deleted). */
   async remove(userId: string, requestId?: string): Promise<DeletedAccount | null> {
-    const deleted = await this.ds.transaction(async (m) => {
-      const [row] = await returning<DeletedAccount>(m, `DELETE FROM auth.users WHERE id = $1 RETURNING id, email, name`, [userId]);
+    const deleted = await this.users.transaction(async (m) => {
+      const row = await this.users.delete(m, userId);
       if (row) await this.outbox.write(m, 'user.deleted', { userId }, requestId);
       return row ?? null;
     });

@@ -1,16 +1,18 @@
 import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
-import { AppError, CurrentIdentity, CurrentUser, Identity, Public, SignedIn, UserIdentity, zod } from '@clima/common';
-import { AUTH_MESSAGES, Me, PasswordBody, ProfileBody } from '@clima/contract';
+import { CurrentIdentity, CurrentUser, Identity, Public, SignedIn, UserIdentity, zod } from '@clima/common';
+import { AUTH_MESSAGES, Me, PasswordBody, ProfileBody, SessionAnswer } from '@clima/contract';
 import type { Request, Response } from 'express';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
 import { isSessionId, SessionStore } from '../sessions/session.store';
+import { toAdminMe } from '../admin-auth/admin-auth.service';
 import { toMe } from './user.mapper';
 import { UsersService } from './users.service';
+import { authError, AuthError } from '../auth.errors';
 
-/** The signed-in user's own account (spec 7.1). */
-@Controller('api/users')
+/** The signed-in user's own account (spec 7.1) and the session check of the web apps. */
+@Controller('api')
 export class UsersController {
   constructor(
     private readonly users: UsersService,
@@ -18,24 +20,38 @@ export class UsersController {
     private readonly cookies: SessionCookies,
   ) {}
 
-  /** Public in the route table: anonymous callers get a 401 with `{ error }`, as the web app expects. */
-  @Get('me')
+  /** Public in the route table: anonymous callers get a 401 with `{ error }` (spec 7.1). */
+  @Get('users/me')
   @Public()
   async me(@CurrentIdentity() identity: Identity, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
+    const me = await this.sessionUser(identity, req, res);
+    if (!me) throw authError(AuthError.SignedOut);
+    return me;
+  }
+
+  /** The same user as /users/me, and the admin of the panel, with nulls for an anonymous visitor. */
+  @Get('session')
+  @Public()
+  async session(@CurrentIdentity() identity: Identity, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionAnswer> {
+    const user = await this.sessionUser(identity, req, res);
+    return { user, admin: identity.admin ? toAdminMe(identity.admin) : null };
+  }
+
+  /** The signed-in user, or null; extends the session, since the web apps read it on every load. */
+  private async sessionUser(identity: Identity, req: Request, res: Response): Promise<Me | null> {
     res.setHeader('Cache-Control', 'no-store');
-    if (!identity.user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    if (!identity.user) return null;
     const user = await this.users.findById(identity.user.id);
-    if (!user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
-    // the app reads /me on every load: a good moment to extend an active session
+    if (!user) return null;
     const sid = readCookie(req.headers.cookie, COOKIES.user);
-    if (!isSessionId(sid)) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    if (!isSessionId(sid)) return null;
     const renewed = await this.sessions.renew('user', sid, user.id);
-    if (renewed === false) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    if (renewed === false) return null;
     if (renewed) this.cookies.set(res, COOKIES.user, sid, renewed);
     return toMe(user);
   }
 
-  @Put('profile')
+  @Put('users/profile')
   @SignedIn()
   async profile(
     @CurrentUser() caller: UserIdentity,
@@ -46,7 +62,7 @@ export class UsersController {
     return { success: true, message: emailChangeRequested ? AUTH_MESSAGES.emailChangePending : AUTH_MESSAGES.profileUpdated, user: toMe(user) };
   }
 
-  @Put('password')
+  @Put('users/password')
   @SignedIn()
   async password(
     @CurrentUser() caller: UserIdentity,

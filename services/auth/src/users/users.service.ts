@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@clima/common';
-import { AUTH_MESSAGES, PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
-import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '@clima/common';
+import { PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
+import type { EntityManager } from 'typeorm';
 import { EmailVerificationService } from '../account-recovery/email-verification.service';
 import { Outbox } from '../events/outbox';
 import { PasswordHasher } from '../infra/passwords';
-import { isUniqueViolation, returning } from '../infra/sql';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { isGoogleAccount, User } from './user.entity';
 import { toUpserted } from './user.mapper';
+import { UsersRepository } from './users.repository';
+import { authError, AuthError } from '../auth.errors';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -17,7 +18,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
     private readonly sessions: SessionStore,
@@ -25,18 +26,13 @@ export class UsersService {
     private readonly verification: EmailVerificationService,
   ) {}
 
-  findById(id: string, manager: EntityManager = this.ds.manager): Promise<User | null> {
-    return manager.getRepository(User).findOneBy({ id });
+  findById(id: string, manager?: EntityManager): Promise<User | null> {
+    return this.repo.findById(id, manager);
   }
 
   /** The account of an e-mail with its password hash (for sign-in). */
   findWithPassword(email: string): Promise<User | null> {
-    return this.ds
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = :email', { email: normalizeEmail(email) })
-      .getOne();
+    return this.repo.findWithPasswordByEmail(normalizeEmail(email));
   }
 
   /** Registers an e-mail account ('email_<n>'); the new session counts as a sign-in. Limited per address. */
@@ -46,13 +42,9 @@ export class UsersService {
     const email = normalizeEmail(body.email);
     const passwordHash = await this.hasher.hash(body.password);
     try {
-      const user = await this.ds.transaction(async (m) => {
-        const [row] = await returning<{ id: string }>(
-          m,
-          `INSERT INTO auth.users (id, email, name, password_hash) VALUES ('email_' || nextval('auth.user_email_seq'), $1, $2, $3) RETURNING id`,
-          [email, body.name, passwordHash],
-        );
-        const created = (await this.findById(row!.id, m))!;
+      const user = await this.repo.transaction(async (m) => {
+        const id = await this.repo.insertEmailAccount(m, email, body.name, passwordHash);
+        const created = (await this.findById(id, m))!;
         await this.outbox.write(m, 'user.upserted', toUpserted(created), requestId);
         await this.recordSignIn(m, created.id, requestId);
         return created;
@@ -62,13 +54,18 @@ export class UsersService {
       await this.verification.sendForNewAccount(user);
       return user;
     } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
+      if (isUniqueViolation(err)) throw authError(AuthError.EmailInUse);
       throw err;
     }
   }
 
   recordSignIn(manager: EntityManager, userId: string, requestId?: string): Promise<void> {
     return this.outbox.write(manager, 'user.signed_in', { userId, at: new Date().toISOString() }, requestId);
+  }
+
+  /** A sign-in outside any other change, in its own transaction. */
+  recordSignInAlone(userId: string, requestId?: string): Promise<void> {
+    return this.repo.transaction((m) => this.recordSignIn(m, userId, requestId));
   }
 
   /**
@@ -80,22 +77,21 @@ export class UsersService {
    */
   async updateProfile(userId: string, body: ProfileBody, requestId?: string): Promise<{ user: User; emailChangeRequested: boolean }> {
     const email = normalizeEmail(body.email);
-    const result = await this.ds.transaction(async (m) => {
-      const current = await m.getRepository(User).findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
+    const result = await this.repo.transaction(async (m) => {
+      const current = await this.repo.lockById(m, userId);
+      if (!current) throw authError(AuthError.SignedOut);
       const changeEmail = email !== current.email.toLowerCase();
-      if (isGoogleAccount(current) && changeEmail) throw AppError.badRequest(AUTH_MESSAGES.googleEmailReadOnly);
+      if (isGoogleAccount(current) && changeEmail) throw authError(AuthError.GoogleEmailReadOnly);
       const samePending = changeEmail && email === current.pendingEmail?.toLowerCase();
       if (changeEmail && !samePending) {
-        const taken = await returning(m, `SELECT 1 FROM auth.users WHERE lower(email) = $1 AND id <> $2`, [email, userId]);
-        if (taken.length) throw AppError.conflict(AUTH_MESSAGES.emailInUse, 'email-already-in-use');
+        if (await this.repo.emailTaken(m, email, userId)) throw authError(AuthError.EmailInUse);
         // each change sends two messages to addresses the caller chose: counted like a resend
         await this.verification.limitRequests(userId);
       }
       const pending = changeEmail ? email : null;
       const nameChanged = current.name !== body.name;
       if (!nameChanged && pending === (current.pendingEmail?.toLowerCase() ?? null)) return { user: current, token: null, nameChanged, previous: current };
-      await m.query(`UPDATE auth.users SET name = $2, pending_email = $3, updated_at = now() WHERE id = $1`, [userId, body.name, pending]);
+      await this.repo.updateProfile(m, userId, body.name, pending);
       const token = changeEmail && !samePending ? await this.verification.issueForEmailChange(m, userId, email) : null;
       const updated = (await this.findById(userId, m))!;
       if (nameChanged) await this.outbox.write(m, 'user.upserted', toUpserted(updated), requestId);
@@ -111,23 +107,18 @@ export class UsersService {
 
   /** PUT /api/users/password: refused for Google accounts; every other session of the user ends. */
   async changePassword(userId: string, body: PasswordBody, keepSessionId: string | undefined, ip: string): Promise<void> {
-    const user = await this.ds
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.id = :id', { id: userId })
-      .getOne();
-    if (!user) throw AppError.unauthorized(AUTH_MESSAGES.signedOut);
-    if (isGoogleAccount(user) || !user.passwordHash) throw AppError.forbidden(AUTH_MESSAGES.googlePasswordForbidden);
+    const user = await this.repo.findWithPasswordById(userId);
+    if (!user) throw authError(AuthError.SignedOut);
+    if (isGoogleAccount(user) || !user.passwordHash) throw authError(AuthError.GooglePasswordForbidden);
     // guessing the current password from a stolen session is limited like a sign-in
     await this.limiter.assertAllowed('password', userId, ip);
     if (!(await this.hasher.verify(user.passwordHash, body.currentPassword))) {
       await this.limiter.recordFailure('password', userId, ip);
-      throw AppError.badRequest(AUTH_MESSAGES.wrongCurrentPassword);
+      throw authError(AuthError.WrongCurrentPassword);
     }
     await this.limiter.recordSuccess('password', userId, ip);
     const hash = await this.hasher.hash(body.newPassword);
-    await this.ds.query(`UPDATE auth.users SET password_hash = $2, updated_at = now() WHERE id = $1`, [userId, hash]);
+    await this.repo.setPasswordHash(userId, hash);
     await this.sessions.revokeAll('user', userId, keepSessionId);
   }
 }

@@ -1,11 +1,9 @@
 import { rootLogger } from '@clima/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
-import { Customer } from '../subscriptions/customer.entity';
-import { Payment } from '../subscriptions/payment.entity';
-import { Subscription } from '../subscriptions/subscription.entity';
-import { lock } from '../subscriptions/subscription-lifecycle.service';
+import { CustomersRepository } from '../subscriptions/customers.repository';
+import { PaymentsRepository } from '../subscriptions/payments.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 const RUNNING = ['trialing', 'active', 'past_due', 'unpaid', 'paused', 'incomplete'];
 
@@ -19,21 +17,23 @@ export class UserDeletedHandler {
   private readonly log = rootLogger().child({ component: 'user-deleted' });
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly payments: PaymentsRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   async handle(userId: string): Promise<void> {
-    const running = await this.ds.getRepository(Subscription).find({ where: { userId, provider: this.provider.name } });
+    const running = await this.subscriptions.ofUserAtProvider(userId, this.provider.name);
     for (const s of running.filter((r) => RUNNING.includes(r.providerStatus))) {
       // a failure here fails the job, which is retried: the user is never left being charged
       await this.provider.cancelNow(s.providerSubscriptionId);
     }
-    await this.ds.transaction(async (m) => {
-      await lock(m, `user:${userId}`);
-      await m.getRepository(Customer).delete({ userId });
-      await m.getRepository(Subscription).delete({ userId });
-      await m.getRepository(Payment).update({ userId }, { userId: null });
+    await this.subscriptions.transaction(async (m) => {
+      await this.subscriptions.lock(m, `user:${userId}`);
+      await this.customers.deleteOfUser(m, userId);
+      await this.subscriptions.deleteOfUser(m, userId);
+      await this.payments.anonymiseOfUser(m, userId);
     });
     this.log.info({ userId }, 'billing data of deleted user removed');
   }

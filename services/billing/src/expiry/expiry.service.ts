@@ -1,8 +1,8 @@
 import { CONFIG, rootLogger } from '@clima/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle.service';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**
  * Subscriptions whose paid period ended without news from the provider stop granting access:
@@ -15,7 +15,7 @@ export class ExpiryService {
   private readonly log = rootLogger().child({ component: 'expiry' });
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly lifecycle: SubscriptionLifecycle,
     @Inject(CONFIG) private readonly config: BillingConfig,
   ) {}
@@ -24,24 +24,12 @@ export class ExpiryService {
     const graceSeconds = this.config.BILLING_RENEWAL_GRACE_HOURS * 3600;
     let changed = 0;
     for (;;) {
-      // the same ends as accessEnd/accessStatus: the grace's end while a payment is pending, else the period's
-      const rows = (await this.ds.query(
-        `SELECT id FROM (
-           SELECT id, current_period_end AS due FROM billing.subscriptions
-            WHERE status = 'active' AND grace_until IS NULL AND current_period_end IS NOT NULL
-              AND current_period_end + CASE WHEN cancel_at_period_end THEN interval '0' ELSE make_interval(secs => $2) END <= $1
-           UNION ALL
-           SELECT id, grace_until AS due FROM billing.subscriptions
-            WHERE status = 'active' AND grace_until IS NOT NULL
-              AND LEAST(grace_until, CASE WHEN cancel_at_period_end THEN current_period_end END) <= $1
-         ) due ORDER BY due LIMIT 200`,
-        [now, graceSeconds],
-      )) as { id: string }[];
+      const ids = await this.subscriptions.dueForExpiry(now, graceSeconds);
       let batch = 0;
-      for (const r of rows) if (await this.ds.transaction((m) => this.lifecycle.reevaluate(m, r.id, now))) batch++;
+      for (const id of ids) if (await this.subscriptions.transaction((m) => this.lifecycle.reevaluate(m, id, now))) batch++;
       changed += batch;
       // rows that did not change (e.g. renewed meanwhile) would be found again: stop then
-      if (rows.length < 200 || batch === 0) break;
+      if (ids.length < 200 || batch === 0) break;
     }
     if (changed) this.log.info({ changed }, 'subscriptions past their end updated');
     return changed;

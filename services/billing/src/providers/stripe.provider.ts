@@ -1,10 +1,10 @@
-import { AppError, rootLogger } from '@clima/common';
-import { BILLING_MESSAGES } from '@clima/contract';
+import { rootLogger } from '@clima/common';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
 import type { BillingEvent } from './billing-event';
 import type { CheckoutRequest, PaymentProvider, PortalRequest } from './payment-provider';
 import { StripeEventReader } from './stripe-events';
+import { billingError, BillingError } from '../billing.errors';
 
 /** The default provider: Stripe Checkout Sessions (or Payment Links), the Customer Portal, signed webhooks. */
 export class StripeProvider implements PaymentProvider {
@@ -42,7 +42,7 @@ export class StripeProvider implements PaymentProvider {
         cancel_url: `${site}/subscription?status=canceled`,
       }),
     );
-    if (!session.url) throw AppError.unavailable(BILLING_MESSAGES.providerUnavailable);
+    if (!session.url) throw billingError(BillingError.ProviderUnavailable);
     return { url: session.url };
   }
 
@@ -84,7 +84,7 @@ export class StripeProvider implements PaymentProvider {
       return await fn();
     } catch (err) {
       rootLogger().error({ err }, 'stripe request failed');
-      throw AppError.unavailable(BILLING_MESSAGES.providerUnavailable);
+      throw billingError(BillingError.ProviderUnavailable);
     }
   }
 }

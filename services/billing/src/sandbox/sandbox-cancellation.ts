@@ -1,9 +1,8 @@
 import { CONFIG, rootLogger } from '@clima/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { BillingConfig } from '../config';
-import { Subscription } from '../subscriptions/subscription.entity';
 import { TERMINAL } from '../subscriptions/subscription-status';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { eventOf, SandboxSubscriptionState, subscriptionObject, unix } from './sandbox-events';
 import { SandboxService } from './sandbox.service';
 
@@ -25,12 +24,12 @@ export class SandboxCancellation {
 
   constructor(
     @Inject(CONFIG) private readonly config: BillingConfig,
-    private readonly ds: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly sandbox: SandboxService,
   ) {}
 
   async cancelNow(subscriptionId: string): Promise<void> {
-    const row = await this.ds.getRepository(Subscription).findOne({ where: { provider: 'sandbox', providerSubscriptionId: subscriptionId } });
+    const row = await this.subscriptions.byProviderId('sandbox', subscriptionId);
     // ended already, or never known with a plan: nothing runs at the provider
     if (!row || !row.plan || !row.userId || TERMINAL.has(row.providerStatus)) return;
     const now = unix();

@@ -2,10 +2,10 @@ import { CONFIG, rootLogger } from '@clima/common';
 import { BILLING_MESSAGES, PLANS, SubscriptionPlan } from '@clima/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import type { BillingConfig } from '../config';
-import { Subscription } from '../subscriptions/subscription.entity';
+import type { Subscription } from '../subscriptions/subscription.entity';
 import { pickCurrent } from '../subscriptions/subscription-status';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { addInterval, checkoutSessionObject, eventOf, invoiceObject, SandboxSubscriptionState, subscriptionObject, unix } from './sandbox-events';
 import { checkoutPage, messagePage, portalPage } from './sandbox-pages';
 import { sandboxId, SandboxStore } from './sandbox-store';
@@ -75,7 +75,7 @@ export class SandboxService {
   constructor(
     @Inject(CONFIG) private readonly config: BillingConfig,
     private readonly store: SandboxStore,
-    private readonly ds: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   async checkoutPage(id: string, user: { id: string; email: string; name: string | null }): Promise<Page> {
@@ -230,7 +230,7 @@ export class SandboxService {
   }
 
   private async current(userId: string, customerId: string): Promise<Subscription | null> {
-    const rows = await this.ds.getRepository(Subscription).find({ where: { provider: 'sandbox', userId, providerCustomerId: customerId } });
+    const rows = await this.subscriptions.ofUserAndCustomer('sandbox', userId, customerId);
     return pickCurrent(rows);
   }
 

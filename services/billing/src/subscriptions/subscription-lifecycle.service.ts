@@ -1,13 +1,14 @@
 import { CONFIG, rootLogger, writeOutbox } from '@clima/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { SCHEMA } from '../database';
 import type { BillingEvent, InvoiceFacts, SubscriptionSnapshot } from '../providers/billing-event';
-import { Customer } from './customer.entity';
+import { CustomersRepository } from './customers.repository';
 import { paymentPendingMail } from './grace-notice';
-import { Payment } from './payment.entity';
-import { Subscription } from './subscription.entity';
+import { PaymentsRepository } from './payments.repository';
+import type { Subscription } from './subscription.entity';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import { accessStatus, factOf, pickCurrent, RUNNING, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
 
 /** What applying one event did, stored beside the processed event for an operator. */
@@ -25,7 +26,12 @@ export interface Outcome {
 export class SubscriptionLifecycle {
   private readonly log = rootLogger().child({ component: 'subscription-lifecycle' });
 
-  constructor(@Inject(CONFIG) private readonly config: BillingConfig) {}
+  constructor(
+    @Inject(CONFIG) private readonly config: BillingConfig,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly payments: PaymentsRepository,
+  ) {}
 
   get graceMs(): number {
     return this.config.BILLING_RENEWAL_GRACE_HOURS * 3600_000;
@@ -56,22 +62,19 @@ export class SubscriptionLifecycle {
       this.log.warn({ provider, customerId, subscriptionId }, 'checkout completed without our user id');
       return { outcome: 'unmatched_user', note: 'checkout sem client_reference_id' };
     }
-    if (subscriptionId) await lock(m, `sub:${provider}:${subscriptionId}`);
-    await lock(m, `user:${userId}`);
+    if (subscriptionId) await this.subscriptions.lock(m, `sub:${provider}:${subscriptionId}`);
+    await this.subscriptions.lock(m, `user:${userId}`);
     const before = await this.fact(m, userId);
-    if (customerId) await this.linkCustomer(m, provider, userId, customerId);
+    if (customerId) await this.customers.link(m, provider, userId, customerId);
     // subscription events that arrived before the checkout are matched to the user now
-    const subs = m.getRepository(Subscription);
-    if (subscriptionId) await subs.update({ provider, providerSubscriptionId: subscriptionId, userId: IsNull() }, { userId });
-    if (customerId) await subs.update({ provider, providerCustomerId: customerId, userId: IsNull() }, { userId });
+    await this.subscriptions.claimUnmatched(m, provider, userId, { subscriptionId, customerId });
     await this.announce(m, userId, before);
     return { outcome: 'applied' };
   }
 
   private async subscriptionSnapshot(m: EntityManager, provider: string, type: string, created: Date, s: SubscriptionSnapshot): Promise<Outcome> {
-    await lock(m, `sub:${provider}:${s.subscriptionId}`);
-    const repo = m.getRepository(Subscription);
-    const existing = await repo.findOne({ where: { provider, providerSubscriptionId: s.subscriptionId } });
+    await this.subscriptions.lock(m, `sub:${provider}:${s.subscriptionId}`);
+    const existing = await this.subscriptions.byProviderId(provider, s.subscriptionId, m);
     if (existing && this.isStale(existing, type, created, s)) {
       return { outcome: 'stale', note: `evento de ${created.toISOString()} mais antigo que ${existing.lastEventAt.toISOString()}` };
     }
@@ -79,12 +82,12 @@ export class SubscriptionLifecycle {
     const userId =
       !existing && TERMINAL.has(s.providerStatus)
         ? null
-        : (s.userId ?? existing?.userId ?? (s.customerId ? await this.userOfCustomer(m, provider, s.customerId) : null));
-    if (userId) await lock(m, `user:${userId}`);
+        : (s.userId ?? existing?.userId ?? (s.customerId ? await this.customers.userOf(m, provider, s.customerId) : null));
+    if (userId) await this.subscriptions.lock(m, `user:${userId}`);
     const before = userId ? await this.fact(m, userId) : null;
 
     const row =
-      existing ?? repo.create({ provider, providerSubscriptionId: s.subscriptionId, paymentFailedAt: null, pastDueSince: null, graceUntil: null, lastPaidAt: null });
+      existing ?? this.subscriptions.build(m, { provider, providerSubscriptionId: s.subscriptionId, paymentFailedAt: null, pastDueSince: null, graceUntil: null, lastPaidAt: null });
     Object.assign(row, {
       userId,
       providerCustomerId: s.customerId ?? row.providerCustomerId ?? null,
@@ -108,9 +111,9 @@ export class SubscriptionLifecycle {
       Object.assign(row, { pastDueSince: null, graceUntil: null });
     }
     row.status = accessStatus(row, new Date(), this.graceMs);
-    await repo.save(row);
+    await this.subscriptions.save(m, row);
 
-    if (userId && s.customerId) await this.linkCustomer(m, provider, userId, s.customerId);
+    if (userId && s.customerId) await this.customers.link(m, provider, userId, s.customerId);
     if (userId && before) await this.announce(m, userId, before);
     if (graceOpened) await this.tellPaymentPending(m, row);
     if (!s.plan) {
@@ -141,36 +144,29 @@ export class SubscriptionLifecycle {
   }
 
   private async invoicePaid(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
-    const repo = m.getRepository(Subscription);
-    if (inv.subscriptionId) await lock(m, `sub:${provider}:${inv.subscriptionId}`);
-    const sub = inv.subscriptionId ? await repo.findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } }) : null;
-    const userId = inv.userId ?? sub?.userId ?? (inv.customerId ? await this.userOfCustomer(m, provider, inv.customerId) : null);
+    if (inv.subscriptionId) await this.subscriptions.lock(m, `sub:${provider}:${inv.subscriptionId}`);
+    const sub = inv.subscriptionId ? await this.subscriptions.byProviderId(provider, inv.subscriptionId, m) : null;
+    const userId = inv.userId ?? sub?.userId ?? (inv.customerId ? await this.customers.userOf(m, provider, inv.customerId) : null);
     if (inv.amountCents > 0) {
-      await m
-        .createQueryBuilder()
-        .insert()
-        .into(Payment)
-        .values({
-          userId,
-          provider,
-          providerPaymentId: inv.invoiceId,
-          providerSubscriptionId: inv.subscriptionId,
-          amountCents: inv.amountCents,
-          currency: inv.currency,
-          paidAt: inv.paidAt ?? created,
-        })
-        .orIgnore()
-        .execute();
+      await this.payments.record(m, {
+        userId,
+        provider,
+        providerPaymentId: inv.invoiceId,
+        providerSubscriptionId: inv.subscriptionId,
+        amountCents: inv.amountCents,
+        currency: inv.currency,
+        paidAt: inv.paidAt ?? created,
+      });
     }
     if (sub) {
-      if (sub.userId) await lock(m, `user:${sub.userId}`);
+      if (sub.userId) await this.subscriptions.lock(m, `user:${sub.userId}`);
       const before = sub.userId ? await this.fact(m, sub.userId) : null;
       if (!sub.lastPaidAt || sub.lastPaidAt.getTime() < created.getTime()) sub.lastPaidAt = created;
       if (sub.paymentFailedAt && sub.paymentFailedAt.getTime() <= created.getTime()) sub.paymentFailedAt = null;
       // a payment during the grace (a retry that went through, a new card) ends it: access follows the period again
       const settled = this.settleGrace(sub, created);
       if (settled) sub.status = accessStatus(sub, new Date(), this.graceMs);
-      await repo.update({ id: sub.id }, { lastPaidAt: sub.lastPaidAt, paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
+      await this.subscriptions.update(m, sub.id, { lastPaidAt: sub.lastPaidAt, paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
       if (settled && sub.userId && before) await this.announce(m, sub.userId, before);
     }
     if (!userId) {
@@ -187,19 +183,18 @@ export class SubscriptionLifecycle {
    */
   private async invoiceFailed(m: EntityManager, provider: string, created: Date, inv: InvoiceFacts): Promise<Outcome> {
     if (!inv.subscriptionId) return { outcome: 'ignored', note: 'fatura sem assinatura' };
-    await lock(m, `sub:${provider}:${inv.subscriptionId}`);
-    const repo = m.getRepository(Subscription);
-    const sub = await repo.findOne({ where: { provider, providerSubscriptionId: inv.subscriptionId } });
+    await this.subscriptions.lock(m, `sub:${provider}:${inv.subscriptionId}`);
+    const sub = await this.subscriptions.byProviderId(provider, inv.subscriptionId, m);
     this.log.warn({ provider, invoiceId: inv.invoiceId, subscriptionId: inv.subscriptionId }, 'subscription payment failed');
     if (!sub) return { outcome: 'unmatched_user', note: 'falha de pagamento de assinatura desconhecida' };
     if (sub.lastPaidAt && created.getTime() < sub.lastPaidAt.getTime()) {
       return { outcome: 'stale', note: `falha de ${created.toISOString()} anterior ao pagamento de ${sub.lastPaidAt.toISOString()}` };
     }
-    if (sub.userId) await lock(m, `user:${sub.userId}`);
+    if (sub.userId) await this.subscriptions.lock(m, `user:${sub.userId}`);
     const before = sub.userId ? await this.fact(m, sub.userId) : null;
     const opened = this.paymentFailed(sub, created);
     sub.status = accessStatus(sub, new Date(), this.graceMs);
-    await repo.update({ id: sub.id }, { paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
+    await this.subscriptions.update(m, sub.id, { paymentFailedAt: sub.paymentFailedAt, pastDueSince: sub.pastDueSince, graceUntil: sub.graceUntil, status: sub.status });
     if (sub.userId && before) await this.announce(m, sub.userId, before);
     if (opened) await this.tellPaymentPending(m, sub);
     return { outcome: 'applied' };
@@ -242,24 +237,23 @@ export class SubscriptionLifecycle {
 
   /** Re-derives one subscription's access at `now` (the expiry job); announces the user's change. */
   async reevaluate(m: EntityManager, subscriptionRowId: string, now: Date): Promise<boolean> {
-    const repo = m.getRepository(Subscription);
-    const probe = await repo.findOne({ where: { id: subscriptionRowId } });
+    const probe = await this.subscriptions.byId(m, subscriptionRowId);
     if (!probe) return false;
-    await lock(m, `sub:${probe.provider}:${probe.providerSubscriptionId}`);
-    if (probe.userId) await lock(m, `user:${probe.userId}`);
-    const row = await repo.findOne({ where: { id: subscriptionRowId } });
+    await this.subscriptions.lock(m, `sub:${probe.provider}:${probe.providerSubscriptionId}`);
+    if (probe.userId) await this.subscriptions.lock(m, `user:${probe.userId}`);
+    const row = await this.subscriptions.byId(m, subscriptionRowId);
     if (!row) return false;
     const before = row.userId ? await this.fact(m, row.userId) : null;
     const status = accessStatus(row, now, this.graceMs);
     if (status === row.status) return false;
-    await repo.update({ id: row.id }, { status });
+    await this.subscriptions.update(m, row.id, { status });
     if (row.userId && before) await this.announce(m, row.userId, before);
     return true;
   }
 
   /** The user's current fact (status, plan, expiry), as last announced or about to be. */
   async fact(m: EntityManager, userId: string): Promise<UserSubscriptionFact> {
-    return factOf(pickCurrent(await m.getRepository(Subscription).find({ where: { userId } })));
+    return factOf(pickCurrent(await this.subscriptions.ofUser(userId, m)));
   }
 
   /** Writes subscription.changed to the outbox when the user's fact differs from `before`. */
@@ -267,21 +261,7 @@ export class SubscriptionLifecycle {
     const after = await this.fact(m, userId);
     if (sameFact(before, after)) return;
     // the database clock after the user's lock: facts about one user are ordered as they were decided
-    const [{ t }] = (await m.query('SELECT clock_timestamp() AS t')) as { t: Date }[];
+    const t = await this.subscriptions.clock(m);
     await writeOutbox(m, SCHEMA, 'subscription.changed', { userId, ...after, occurredAt: new Date(t).toISOString() });
   }
-
-  private async linkCustomer(m: EntityManager, provider: string, userId: string, customerId: string): Promise<void> {
-    await m.createQueryBuilder().insert().into(Customer).values({ userId, provider, providerCustomerId: customerId }).orIgnore().execute();
-  }
-
-  private async userOfCustomer(m: EntityManager, provider: string, customerId: string): Promise<string | null> {
-    const c = await m.getRepository(Customer).findOne({ where: { provider, providerCustomerId: customerId } });
-    return c?.userId ?? null;
-  }
-}
-
-/** A transaction-scoped advisory lock on a name. */
-export async function lock(m: EntityManager, key: string): Promise<void> {
-  await m.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`billing:${key}`]);
 }

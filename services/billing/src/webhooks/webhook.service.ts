@@ -1,10 +1,9 @@
-import { AppError } from '@clima/common';
-import { BILLING_MESSAGES } from '@clima/contract';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { PAYMENT_PROVIDER, PaymentProvider, WebhookPayloadError, WebhookSignatureError } from '../providers/payment-provider';
 import type { BillingEvent } from '../providers/billing-event';
 import { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle.service';
+import { ProcessedEventsRepository } from './processed-events.repository';
+import { billingError, BillingError } from '../billing.errors';
 
 export interface WebhookAnswer {
   received: true;
@@ -19,33 +18,28 @@ export interface WebhookAnswer {
 @Injectable()
 export class WebhookService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly processed: ProcessedEventsRepository,
     private readonly lifecycle: SubscriptionLifecycle,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   verify(rawBody: Buffer | undefined, headers: Record<string, string | string[] | undefined>): BillingEvent {
-    if (!rawBody || !rawBody.length) throw AppError.badRequest(BILLING_MESSAGES.badWebhookBody);
+    if (!rawBody || !rawBody.length) throw billingError(BillingError.BadWebhookBody);
     try {
       return this.provider.parseWebhook(rawBody, headers);
     } catch (err) {
-      if (err instanceof WebhookSignatureError) throw AppError.badRequest(BILLING_MESSAGES.badSignature);
-      if (err instanceof WebhookPayloadError) throw AppError.badRequest(BILLING_MESSAGES.badWebhookBody);
+      if (err instanceof WebhookSignatureError) throw billingError(BillingError.BadSignature);
+      if (err instanceof WebhookPayloadError) throw billingError(BillingError.BadWebhookBody);
       throw err;
     }
   }
 
   async handle(rawBody: Buffer | undefined, headers: Record<string, string | string[] | undefined>): Promise<WebhookAnswer> {
     const event = this.verify(rawBody, headers);
-    return this.ds.transaction(async (m) => {
-      const inserted = (await m.query(
-        `INSERT INTO billing.processed_events (provider, event_id, type, event_created_at, outcome)
-         VALUES ($1, $2, $3, $4, 'processing') ON CONFLICT DO NOTHING RETURNING event_id`,
-        [event.provider, event.id, event.type, event.created],
-      )) as unknown[];
-      if (!inserted.length) return { received: true as const, duplicate: true as const };
+    return this.processed.transaction(async (m) => {
+      if (!(await this.processed.claim(m, event))) return { received: true as const, duplicate: true as const };
       const { outcome, note } = await this.lifecycle.apply(m, event);
-      await m.query(`UPDATE billing.processed_events SET outcome = $3, note = $4 WHERE provider = $1 AND event_id = $2`, [event.provider, event.id, outcome, note ?? null]);
+      await this.processed.recordOutcome(m, event.provider, event.id, outcome, note ?? null);
       return { received: true as const };
     });
   }

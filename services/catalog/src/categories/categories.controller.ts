@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { AdminOnly, IdPipe, Public, zod } from '@clima/common';
-import { CATALOG_MESSAGES, CategoriesQuery, CategoryBody, ContentCategory } from '@clima/contract';
+import { CategoriesQuery, CategoryBody, ContentCategory } from '@clima/contract';
 import { CategoriesService } from './categories.service';
+import { catalogError, CatalogError } from '../catalog.errors';
 
-const categoryId = new IdPipe(CATALOG_MESSAGES.categoryNotFound);
+const categoryId = new IdPipe(() => catalogError(CatalogError.CategoryNotFound));
 
 @Controller('api')
 export class CategoriesController {

@@ -1,78 +1,53 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
-import { AppError, auditBefore, likePattern } from '@clima/common';
-import { CATALOG_MESSAGES, CategoryBody, ContentCategory, slugify } from '@clima/contract';
-import { CATEGORY_COLUMNS, CategoryRow, mapCategory } from './category.mapper';
-
-const isUniqueViolation = (err: unknown) => err instanceof QueryFailedError && (err as unknown as { code?: string }).code === '23505';
+import { auditBefore, mapConstraintErrors } from '@clima/common';
+import { CategoryBody, ContentCategory, slugify } from '@clima/contract';
+import { CategoriesRepository } from './categories.repository';
+import { mapCategory } from './category.mapper';
+import { catalogError, CatalogError } from '../catalog.errors';
 
 /** Content categories: the public list and the admin CRUD. */
 @Injectable()
 export class CategoriesService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly categories: CategoriesRepository) {}
 
   async list(search?: string): Promise<ContentCategory[]> {
-    const rows: CategoryRow[] = search
-      ? await this.ds.query(
-          `SELECT ${CATEGORY_COLUMNS} FROM categories
-            WHERE f_unaccent(lower(name || ' ' || slug || ' ' || coalesce(description, ''))) LIKE f_unaccent(lower($1))
-            ORDER BY name, id`,
-          [likePattern(search)],
-        )
-      : await this.ds.query(`SELECT ${CATEGORY_COLUMNS} FROM categories ORDER BY name, id`);
-    return rows.map(mapCategory);
+    return (await this.categories.list(search)).map(mapCategory);
   }
 
   async create(body: CategoryBody): Promise<ContentCategory> {
     const slug = this.slugOf(body);
-    return this.writing(async () => {
-      const [row]: CategoryRow[] = await this.ds.query(
-        `INSERT INTO categories (name, slug, description) VALUES ($1, $2, $3) RETURNING ${CATEGORY_COLUMNS}`,
-        [body.name, slug, body.description ?? null],
-      );
-      return mapCategory(row);
-    });
+    const row = await this.writing(() => this.categories.insert({ name: body.name, slug, description: body.description ?? null }));
+    return mapCategory(row);
   }
 
   async update(id: number, body: CategoryBody): Promise<ContentCategory> {
     const slug = this.slugOf(body);
     await this.recordBefore(id);
-    return this.writing(async () => {
-      const [rows]: [CategoryRow[], number] = await this.ds.query(
-        `UPDATE categories SET name = $2, slug = $3, description = $4, updated_at = now() WHERE id = $1 RETURNING ${CATEGORY_COLUMNS}`,
-        [id, body.name, slug, body.description ?? null],
-      );
-      if (!rows.length) throw AppError.notFound(CATALOG_MESSAGES.categoryNotFound);
-      return mapCategory(rows[0]);
-    });
+    const row = await this.writing(() => this.categories.update(id, { name: body.name, slug, description: body.description ?? null }));
+    if (!row) throw catalogError(CatalogError.CategoryNotFound);
+    return mapCategory(row);
   }
 
-  /** The category's contents stay, uncategorised (the foreign key sets their category to null). */
+  /** The category's contents stay, uncategorised. */
   async remove(id: number): Promise<void> {
     await this.recordBefore(id);
-    const [, count]: [unknown[], number] = await this.ds.query(`DELETE FROM categories WHERE id = $1`, [id]);
-    if (!count) throw AppError.notFound(CATALOG_MESSAGES.categoryNotFound);
+    if (!(await this.categories.delete(id))) throw catalogError(CatalogError.CategoryNotFound);
   }
 
   /** The category as it was, for the audit log. */
   private async recordBefore(id: number): Promise<void> {
-    const [row]: CategoryRow[] = await this.ds.query(`SELECT ${CATEGORY_COLUMNS} FROM categories WHERE id = $1`, [id]);
+    const row = await this.categories.find(id);
     if (row) auditBefore(mapCategory(row));
   }
 
   /** The slug sent, or the one spec 5 generates from the name when it was left blank. */
   private slugOf(body: CategoryBody): string {
     const slug = body.slug ?? slugify(body.name);
-    if (!slug) throw AppError.badRequest(CATALOG_MESSAGES.slugRequired);
+    if (!slug) throw catalogError(CatalogError.SlugRequired);
     return slug;
   }
 
-  private async writing<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(CATALOG_MESSAGES.slugTaken);
-      throw err;
-    }
+  private writing<T>(work: () => Promise<T>): Promise<T> {
+    return mapConstraintErrors(work, { unique: () => catalogError(CatalogError.SlugTaken) });
   }
 }

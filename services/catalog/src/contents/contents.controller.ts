@@ -12,18 +12,19 @@ import {
   type UserIdentity,
   zod,
 } from '@clima/common';
-import { CATALOG_MESSAGES, Content, ContentBody, ContentsQuery, TogglePublishedBody } from '@clima/contract';
+import { Content, ContentBody, ContentsQuery, TogglePublishedBody } from '@clima/contract';
 import { ContentsService } from './contents.service';
 import { withoutVideo } from './content.mapper';
+import { catalogError, CatalogError } from '../catalog.errors';
 
-const contentId = new IdPipe(CATALOG_MESSAGES.contentNotFound);
+const contentId = new IdPipe(() => catalogError(CatalogError.ContentNotFound));
 
 /** The content page's own text for an anonymous caller (spec 8), whatever the access guard said. */
 @Catch()
 export class ContentAccessFilter extends ErrorFilter {
   override describe(exception: unknown): { status: number; error: string } {
     const answer = super.describe(exception);
-    return answer.status === 401 ? { status: 401, error: CATALOG_MESSAGES.contentSignedOut } : answer;
+    return answer.status === 401 ? super.describe(catalogError(CatalogError.ContentSignedOut)) : answer;
   }
 }
 

@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { CONFIG, rootLogger } from '@clima/common';
 import type { Storage } from '@clima/storage';
 import type { CatalogConfig } from '../config';
 import { STORAGE } from './storage.provider';
-import { contentReferencesUpload, VideoReferencesService } from './video-references.service';
+import { VideoReferencesService } from './video-references.service';
+import { VideoUploadsRepository } from './video-uploads.repository';
 import { VIDEO_FOLDER } from './videos.service';
 
 const BATCH = 200;
-
-/** SQL condition: some content, published or draft, references the upload `u`. */
-const IN_SOME_CONTENT = `EXISTS (SELECT 1 FROM contents c WHERE ${contentReferencesUpload('u.name')})`;
 
 /**
  * Removes uploaded videos nobody uses: an admin who uploads a file and never saves the form leaves it
@@ -22,7 +19,7 @@ export class OrphanUploadsService {
   private readonly log = rootLogger().child({ component: 'orphan-uploads' });
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly uploads: VideoUploadsRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly references: VideoReferencesService,
     @Inject(CONFIG) private readonly config: Pick<CatalogConfig, 'ORPHAN_UPLOAD_HOURS'>,
@@ -35,12 +32,7 @@ export class OrphanUploadsService {
     let after = '';
     for (;;) {
       // walked by name, so uploads kept because a course uses them are not read again in this sweep
-      const batch: { name: string }[] = await this.ds.query(
-        `SELECT u.name FROM video_uploads u
-          WHERE u.created_at < $1 AND u.name > $2 AND NOT ${IN_SOME_CONTENT}
-          ORDER BY u.name LIMIT ${BATCH}`,
-        [cutoff, after],
-      );
+      const batch = await this.uploads.unreferencedBatch(cutoff, after, BATCH);
       if (!batch.length) break;
       after = batch[batch.length - 1]!.name;
       const inCourses = await this.references.referencedByCourses(
@@ -65,15 +57,7 @@ export class OrphanUploadsService {
    */
   private async removeOne(name: string, cutoff: Date): Promise<boolean> {
     try {
-      return await this.ds.transaction(async (m) => {
-        const [gone]: [unknown[], number] = await m.query(
-          `DELETE FROM video_uploads u WHERE u.name = $1 AND u.created_at < $2 AND NOT ${IN_SOME_CONTENT} RETURNING u.name`,
-          [name, cutoff],
-        );
-        if (!gone.length) return false;
-        await this.storage.delete(`${VIDEO_FOLDER}/${name}`);
-        return true;
-      });
+      return await this.uploads.deleteUnreferenced(name, cutoff, () => this.storage.delete(`${VIDEO_FOLDER}/${name}`));
     } catch (err) {
       this.log.warn({ err, name }, 'unreferenced upload not removed; the next sweep tries again');
       return false;

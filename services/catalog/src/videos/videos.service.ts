@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { DataSource } from 'typeorm';
 import { AppError, CONFIG } from '@clima/common';
 import { CATALOG_MESSAGES, VIDEO_FILE_NAME_RE, VIDEO_FILE_PREFIX, VideoUploadAnswer, videoTooLargeMessage } from '@clima/contract';
 import { HttpResponse, receiveUpload, Storage, UploadRule, VIDEO_KINDS } from '@clima/storage';
 import type { CatalogConfig } from '../config';
 import { STORAGE } from './storage.provider';
-import { contentReferencesUpload, VideoReferencesService } from './video-references.service';
+import { VideoReferencesService } from './video-references.service';
+import { VideoUploadsRepository } from './video-uploads.repository';
+import { catalogError, CatalogError } from '../catalog.errors';
 
 /** Storage folder of the uploaded videos (keys `videos/<name>`). */
 export const VIDEO_FOLDER = 'videos';
@@ -23,7 +24,7 @@ export class VideosService {
   private readonly rule: UploadRule;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly uploads: VideoUploadsRepository,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly references: VideoReferencesService,
     @Inject(CONFIG) config: CatalogConfig,
@@ -45,12 +46,7 @@ export class VideosService {
   async upload(req: IncomingMessage, uploadedBy: string): Promise<VideoUploadAnswer> {
     const file = await receiveUpload(req, this.storage, this.rule);
     try {
-      await this.ds.query(`INSERT INTO video_uploads (name, content_type, size_bytes, uploaded_by) VALUES ($1, $2, $3, $4)`, [
-        file.name,
-        file.contentType,
-        file.size,
-        uploadedBy,
-      ]);
+      await this.uploads.insert({ name: file.name, contentType: file.contentType, size: file.size, uploadedBy });
     } catch (err) {
       await this.storage.delete(file.key).catch(() => undefined);
       throw err;
@@ -63,16 +59,11 @@ export class VideosService {
    * subscriber, a file no published content or course shows does not exist (404), whatever its name.
    */
   async serve(name: string, res: HttpResponse, audience: VideoAudience): Promise<void> {
-    if (!VIDEO_FILE_NAME_RE.test(name)) throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
-    const [row]: { content_type: string; in_published_content: boolean }[] = await this.ds.query(
-      `SELECT u.content_type,
-              EXISTS (SELECT 1 FROM contents c WHERE c.is_published = 1 AND ${contentReferencesUpload('u.name')}) AS in_published_content
-         FROM video_uploads u WHERE u.name = $1`,
-      [name],
-    );
-    if (!row) throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
+    if (!VIDEO_FILE_NAME_RE.test(name)) throw catalogError(CatalogError.VideoNotFound);
+    const row = await this.uploads.findForServing(name);
+    if (!row) throw catalogError(CatalogError.VideoNotFound);
     if (audience === 'subscriber' && !row.in_published_content && !(await this.inPublishedCourse(name))) {
-      throw AppError.notFound(CATALOG_MESSAGES.videoNotFound);
+      throw catalogError(CatalogError.VideoNotFound);
     }
     await this.storage.serve(res, `${VIDEO_FOLDER}/${name}`, { contentType: row.content_type });
   }

@@ -7,7 +7,7 @@ import {
   CourseCategoryWithStats,
   CourseCategory,
 } from '@clima/contract';
-import { CATEGORY_NOT_FOUND } from '../shared/messages';
+import { coursesError, CoursesError } from '../courses.errors';
 import { CourseCategoriesService } from './course-categories.service';
 
 /** Admin 'Categorias de Curso' (spec 2.14, 7.3). */
@@ -30,7 +30,7 @@ export class AdminCourseCategoriesController {
   @Put(':id')
   @AdminOnly()
   update(
-    @Param('id', new IdPipe(CATEGORY_NOT_FOUND)) id: number,
+    @Param('id', new IdPipe(() => coursesError(CoursesError.CategoryNotFound))) id: number,
     @Body(zod(CourseCategoryUpdateBody)) body: CourseCategoryUpdateBody,
   ): Promise<CourseCategory> {
     return this.categories.update(id, body);
@@ -39,7 +39,7 @@ export class AdminCourseCategoriesController {
   /** The category's courses stay, without a category. */
   @Delete(':id')
   @AdminOnly()
-  async remove(@Param('id', new IdPipe(CATEGORY_NOT_FOUND)) id: number): Promise<{ success: true }> {
+  async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.CategoryNotFound))) id: number): Promise<{ success: true }> {
     await this.categories.remove(id);
     return { success: true };
   }

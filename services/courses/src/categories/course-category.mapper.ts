@@ -1,5 +1,5 @@
 import type { CourseCategory, CourseCategoryWithStats } from '@clima/contract';
-import { iso, num } from '../shared/db';
+import { isoText, toNumber } from '@clima/common';
 
 export interface CourseCategoryRow {
   id: number;
@@ -25,11 +25,11 @@ export function mapCourseCategory(r: CourseCategoryRow): CourseCategory {
     slug: r.slug,
     description: r.description,
     cover_image_url: r.cover_image_url,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: isoText(r.created_at),
+    updated_at: isoText(r.updated_at),
   };
 }
 
 export function mapCourseCategoryWithStats(r: CourseCategoryStatsRow): CourseCategoryWithStats {
-  return { ...mapCourseCategory(r), lessons_count: num(r.lessons_count), total_duration: num(r.total_duration) };
+  return { ...mapCourseCategory(r), lessons_count: toNumber(r.lessons_count), total_duration: toNumber(r.total_duration) };
 }

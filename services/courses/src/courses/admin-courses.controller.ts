@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { AdminOnly, IdPipe, zod } from '@clima/common';
 import { Course, CourseCreateBody, CourseListQuery, CourseTogglePublishedBody, CourseUpdateBody } from '@clima/contract';
-import { COURSE_NOT_FOUND } from '../shared/messages';
+import { coursesError, CoursesError } from '../courses.errors';
 import { CoursesService } from './courses.service';
 
 /** Admin 'Gerenciar Aulas' (spec 2.14, 7.3): every course, drafts included. */
@@ -18,7 +18,7 @@ export class AdminCoursesController {
 
   @Get(':id')
   @AdminOnly()
-  get(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<Course> {
+  get(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<Course> {
     return this.courses.get(id);
   }
 
@@ -30,14 +30,14 @@ export class AdminCoursesController {
 
   @Put(':id')
   @AdminOnly()
-  update(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number, @Body(zod(CourseUpdateBody)) body: CourseUpdateBody): Promise<Course> {
+  update(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number, @Body(zod(CourseUpdateBody)) body: CourseUpdateBody): Promise<Course> {
     return this.courses.update(id, body);
   }
 
   @Patch(':id/toggle-published')
   @AdminOnly()
   togglePublished(
-    @Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number,
+    @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
     @Body(zod(CourseTogglePublishedBody)) body: CourseTogglePublishedBody,
   ): Promise<Course> {
     return this.courses.setPublished(id, body.is_published);
@@ -46,7 +46,7 @@ export class AdminCoursesController {
   /** Deletes the course with its lessons and everyone's progress in them. */
   @Delete(':id')
   @AdminOnly()
-  async remove(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<{ success: true }> {
+  async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<{ success: true }> {
     await this.courses.remove(id);
     return { success: true };
   }

@@ -1,6 +1,6 @@
 import { type Identity, isActiveSubscriber } from '@clima/common';
 import type { Course, VideoOrientation } from '@clima/contract';
-import { iso, num } from '../shared/db';
+import { isoText, toNumber } from '@clima/common';
 
 /**
  * Who reads a course, as far as its video is concerned: `watcher` (an active subscriber, or an
@@ -50,13 +50,13 @@ export function mapCourse(r: CourseRow, audience: CourseAudience): Course {
     course_category_id: r.course_category_id,
     category_name: r.category_name,
     category_slug: r.category_slug,
-    lessons_count: num(r.lessons_count),
-    total_duration: num(r.total_duration),
+    lessons_count: toNumber(r.lessons_count),
+    total_duration: toNumber(r.total_duration),
     cover_image_url: r.cover_image_url,
     video_url: watcher ? r.video_url : null,
     video_file_url: watcher ? r.video_file_url : null,
     video_orientation: r.video_orientation,
     is_published: r.is_published ? 1 : 0,
-    created_at: iso(r.created_at),
+    created_at: isoText(r.created_at),
   };
 }

@@ -4,7 +4,7 @@ import { Course, CourseLesson, CourseListQuery, LessonProgress } from '@clima/co
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
 import { CourseAccessFilter } from '../shared/course-access.filter';
-import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from '../shared/messages';
+import { coursesError, CoursesError } from '../courses.errors';
 import { publicAudience } from './course.mapper';
 import { CoursesService } from './courses.service';
 
@@ -27,19 +27,19 @@ export class CoursesController {
 
   @Get(':id')
   @Subscriber()
-  get(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<Course> {
+  get(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<Course> {
     return this.courses.getPublished(id);
   }
 
   @Get(':id/lessons')
   @Subscriber()
-  lessonsOf(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number): Promise<CourseLesson[]> {
+  lessonsOf(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<CourseLesson[]> {
     return this.lessons.list(id, { publishedOnly: true });
   }
 
   @Get(':id/progress')
   @Subscriber()
-  progressOf(@Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number, @CurrentUser() user: UserIdentity): Promise<LessonProgress[]> {
+  progressOf(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number, @CurrentUser() user: UserIdentity): Promise<LessonProgress[]> {
     return this.progress.list(id, user.id);
   }
 
@@ -48,8 +48,8 @@ export class CoursesController {
   @Subscriber()
   @HttpCode(200)
   complete(
-    @Param('id', new IdPipe(COURSE_NOT_FOUND)) id: number,
-    @Param('lessonId', new IdPipe(LESSON_NOT_FOUND)) lessonId: number,
+    @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
+    @Param('lessonId', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) lessonId: number,
     @CurrentUser() user: UserIdentity,
   ): Promise<LessonProgress> {
     return this.progress.complete(id, lessonId, user.id);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { AdminOnly, Audited, IdPipe, zod } from '@clima/common';
 import { CourseLesson, LessonCreateBody, LessonOrderBody, LessonUpdateBody } from '@clima/contract';
-import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from '../shared/messages';
+import { coursesError, CoursesError } from '../courses.errors';
 import { LessonsService } from './lessons.service';
 
 /** Lesson management inside the course editor (a product addition to the spec's admin). */
@@ -11,14 +11,14 @@ export class AdminLessonsController {
 
   @Get('courses/:id/lessons')
   @AdminOnly()
-  list(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number): Promise<CourseLesson[]> {
+  list(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) courseId: number): Promise<CourseLesson[]> {
     return this.lessons.list(courseId, { publishedOnly: false });
   }
 
   @Post('courses/:id/lessons')
   @AdminOnly()
   @Audited({ entity: 'lessons' })
-  create(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonCreateBody)) body: LessonCreateBody): Promise<CourseLesson> {
+  create(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) courseId: number, @Body(zod(LessonCreateBody)) body: LessonCreateBody): Promise<CourseLesson> {
     return this.lessons.create(courseId, body);
   }
 
@@ -26,19 +26,19 @@ export class AdminLessonsController {
   @Put('courses/:id/lessons/order')
   @AdminOnly()
   @Audited({ entity: 'courses', action: 'reorder' })
-  reorder(@Param('id', new IdPipe(COURSE_NOT_FOUND)) courseId: number, @Body(zod(LessonOrderBody)) body: LessonOrderBody): Promise<CourseLesson[]> {
+  reorder(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) courseId: number, @Body(zod(LessonOrderBody)) body: LessonOrderBody): Promise<CourseLesson[]> {
     return this.lessons.reorder(courseId, body.lesson_ids);
   }
 
   @Put('lessons/:id')
   @AdminOnly()
-  update(@Param('id', new IdPipe(LESSON_NOT_FOUND)) id: number, @Body(zod(LessonUpdateBody)) body: LessonUpdateBody): Promise<CourseLesson> {
+  update(@Param('id', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) id: number, @Body(zod(LessonUpdateBody)) body: LessonUpdateBody): Promise<CourseLesson> {
     return this.lessons.update(id, body);
   }
 
   @Delete('lessons/:id')
   @AdminOnly()
-  async remove(@Param('id', new IdPipe(LESSON_NOT_FOUND)) id: number): Promise<{ success: true }> {
+  async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) id: number): Promise<{ success: true }> {
     await this.lessons.remove(id);
     return { success: true };
   }

@@ -1,5 +1,5 @@
 import type { CourseLesson } from '@clima/contract';
-import { iso } from '../shared/db';
+import { isoText } from '@clima/common';
 
 export interface LessonRow {
   id: number;
@@ -24,7 +24,7 @@ export function mapLesson(r: LessonRow): CourseLesson {
     duration_seconds: r.duration_seconds,
     course_id: r.course_id,
     position: r.position,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: isoText(r.created_at),
+    updated_at: isoText(r.updated_at),
   };
 }

@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AdminOnly, AppError, Audited, Subscriber } from '@clima/common';
-import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, MANUAL_MESSAGES, ManualUploadAnswer } from '@clima/contract';
+import { AdminOnly, Audited, Subscriber } from '@clima/common';
+import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, ManualUploadAnswer } from '@clima/contract';
 import { downloadFilename } from '../manuals/manual.mapper';
 import { ManualsService } from '../manuals/manuals.service';
 import { ManualFilesService } from './manual-files.service';
+import { manualsError, ManualsError } from '../manuals.errors';
 
 /** PDF upload for the admin form (an alternative to pasting a URL) and the serving of those PDFs. */
 @Controller('api')
@@ -27,7 +28,7 @@ export class ManualFilesController {
   @Subscriber()
   async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
     const title = MANUAL_FILE_NAME_RE.test(name) ? await this.manuals.publishedTitleOfFile(`${MANUAL_FILE_PREFIX}${name}`) : null;
-    if (title === null) throw AppError.notFound(MANUAL_MESSAGES.fileNotFound);
+    if (title === null) throw manualsError(ManualsError.FileNotFound);
     await this.files.serve(res, name, downloadFilename(title));
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { DataSource } from 'typeorm';
-import { AppError, CONFIG } from '@clima/common';
+import { CONFIG } from '@clima/common';
 import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, MANUAL_MESSAGES, ManualUploadAnswer } from '@clima/contract';
 import { HttpResponse, PDF_KINDS, receiveUpload, Storage, UploadRule } from '@clima/storage';
 import type { ManualsConfig } from '../config';
+import { ManualsRepository } from '../manuals/manuals.repository';
+import { manualsError, ManualsError } from '../manuals.errors';
 
 export const MANUALS_STORAGE = Symbol('MANUALS_STORAGE');
 
@@ -26,7 +27,7 @@ export class ManualFilesService {
   constructor(
     @Inject(MANUALS_STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) config: ManualsConfig,
-    private readonly ds: DataSource,
+    private readonly manuals: ManualsRepository,
   ) {
     this.rule = {
       field: 'file',
@@ -60,7 +61,7 @@ export class ManualFilesService {
     if (!fileUrl.startsWith(MANUAL_FILE_PREFIX)) return null;
     const key = this.keyOf(fileUrl);
     const stat = key ? await this.storage.stat(key) : null;
-    if (!stat) throw AppError.badRequest(MANUAL_MESSAGES.uploadedFileMissing);
+    if (!stat) throw manualsError(ManualsError.UploadedFileMissing);
     return stat.size;
   }
 
@@ -68,8 +69,7 @@ export class ManualFilesService {
   async removeIfUnused(fileUrl: string): Promise<void> {
     const key = this.keyOf(fileUrl);
     if (!key) return;
-    const used: unknown[] = await this.ds.query(`SELECT 1 FROM manuals.manuals WHERE file_url = $1 LIMIT 1`, [fileUrl]);
-    if (used.length) return;
+    if (await this.manuals.isFileUsed(fileUrl)) return;
     await this.storage.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'could not remove a manual file'));
   }
 
@@ -79,7 +79,7 @@ export class ManualFilesService {
    */
   async serve(res: HttpResponse, name: string, downloadName: string): Promise<void> {
     const key = `${PREFIX}/${name}`;
-    if (!(await this.storage.stat(key))) throw AppError.notFound(MANUAL_MESSAGES.fileNotFound);
+    if (!(await this.storage.stat(key))) throw manualsError(ManualsError.FileNotFound);
     await this.storage.serve(res, key, { contentType: 'application/pdf', downloadName });
   }
 }

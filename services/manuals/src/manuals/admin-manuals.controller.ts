@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { AdminOnly, IdPipe, zod } from '@clima/common';
-import { AdminManualsQuery, Manual, MANUAL_MESSAGES, ManualCreateBody, ManualUpdateBody } from '@clima/contract';
+import { AdminManualsQuery, Manual, ManualCreateBody, ManualUpdateBody } from '@clima/contract';
 import { ManualsService } from './manuals.service';
+import { manualsError, ManualsError } from '../manuals.errors';
 
-const id = () => new IdPipe(MANUAL_MESSAGES.notFound);
+const id = () => new IdPipe(() => manualsError(ManualsError.ManualNotFound));
 
 /** Admin panel's manuals (spec 7.3). */
 @Controller('api/admin/manuals')

@@ -1,8 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentUser, IdPipe, Public, Subscriber, UserIdentity, zod } from '@clima/common';
-import { Manual, MANUAL_MESSAGES, ManualDownloadAnswer, ManualsQuery, Manufacturer, Model, ModelsQuery } from '@clima/contract';
+import { Manual, ManualDownloadAnswer, ManualsQuery, Manufacturer, Model, ModelsQuery } from '@clima/contract';
 import { ManualsService } from './manuals.service';
 import { ManufacturersService } from './manufacturers.service';
+import { manualsError, ManualsError } from '../manuals.errors';
 
 /** The manuals library of end users (spec 7.2). */
 @Controller('api')
@@ -33,7 +34,7 @@ export class ManualsController {
   @Post('manuals/:id/download')
   @Subscriber()
   @HttpCode(200)
-  download(@Param('id', new IdPipe(MANUAL_MESSAGES.notFound)) id: number, @CurrentUser() user: UserIdentity): Promise<ManualDownloadAnswer> {
+  download(@Param('id', new IdPipe(() => manualsError(ManualsError.ManualNotFound))) id: number, @CurrentUser() user: UserIdentity): Promise<ManualDownloadAnswer> {
     return this.manuals.download(id, user.id);
   }
 }

@@ -1,17 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { CONFIG, REDIS, rootLogger } from '@clima/common';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import type { RankingConfig } from '../config';
+import { BoardRow, LeaderboardRepository } from './leaderboard.repository';
 
-/** One member of the board as Postgres knows it. */
-export interface BoardRow {
-  user_id: string;
-  points: number;
-  reached_ms: number;
-}
+export type { BoardRow } from './leaderboard.repository';
 
 /**
  * Order of the board: more points first; on equal points, whoever reached that total first; then the user id.
@@ -58,7 +52,7 @@ export class LeaderboardService {
   readonly keys: { board: string; members: string; ready: string; lock: string };
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly standings: LeaderboardRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) config: RankingConfig,
   ) {
@@ -69,7 +63,7 @@ export class LeaderboardService {
   /** Brings the board in line with Postgres for these users (after their change committed). */
   async sync(userIds: string[]): Promise<void> {
     if (!userIds.length) return;
-    const rows = await this.rows(`WHERE user_id = ANY($1)`, [userIds]);
+    const rows = await this.standings.standingsOf(userIds);
     const found = new Set(rows.map((r) => r.user_id));
     const pipe = this.redis.pipeline();
     for (const r of rows) pipe.eval(UPSERT_LUA, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
@@ -102,7 +96,7 @@ export class LeaderboardService {
       let after = '';
       let count = 0;
       for (;;) {
-        const page = await this.rows(`WHERE user_id > $1 ORDER BY user_id LIMIT ${REBUILD_PAGE}`, [after]);
+        const page = await this.standings.standingsAfter(after, REBUILD_PAGE);
         if (!page.length) break;
         const pipe = this.redis.pipeline();
         for (const r of page) {
@@ -120,8 +114,8 @@ export class LeaderboardService {
       swap.set(this.keys.ready, String(Date.now()));
       await execOrThrow(swap);
       // updates that committed while the snapshot was read went to the old keys: apply them again
-      const recent = await this.ds.query(`SELECT user_id FROM ranking.user_stats WHERE updated_at >= $1`, [new Date(startedAt - REBUILD_OVERLAP_MS)]);
-      for (let i = 0; i < recent.length; i += 1000) await this.sync(recent.slice(i, i + 1000).map((r: { user_id: string }) => r.user_id));
+      const recent = await this.standings.changedSince(new Date(startedAt - REBUILD_OVERLAP_MS));
+      for (let i = 0; i < recent.length; i += 1000) await this.sync(recent.slice(i, i + 1000));
       rootLogger().info({ members: count }, 'ranking board rebuilt');
       return true;
     } finally {
@@ -152,30 +146,12 @@ export class LeaderboardService {
   }
 
   /** The same order straight from Postgres (used while the board is being rebuilt). */
-  async topFromDatabase(n: number): Promise<string[]> {
-    const rows: { user_id: string }[] = await this.ds.query(
-      `SELECT user_id FROM ranking.user_stats ORDER BY points DESC, points_reached_at, user_id COLLATE "C" LIMIT $1`,
-      [n],
-    );
-    return rows.map((r) => r.user_id);
+  topFromDatabase(n: number): Promise<string[]> {
+    return this.standings.top(n);
   }
 
-  async positionFromDatabase(userId: string): Promise<number | null> {
-    const rows: { position: string | null }[] = await this.ds.query(
-      `SELECT (SELECT count(*) + 1 FROM ranking.user_stats o
-                WHERE (-o.points, o.points_reached_at, o.user_id COLLATE "C") < (-s.points, s.points_reached_at, s.user_id COLLATE "C")) AS position
-         FROM ranking.user_stats s WHERE s.user_id = $1`,
-      [userId],
-    );
-    return rows[0]?.position ? Number(rows[0].position) : null;
-  }
-
-  private async rows(where: string, params: unknown[]): Promise<BoardRow[]> {
-    const rows: { user_id: string; points: number; reached_ms: string }[] = await this.ds.query(
-      `SELECT user_id, points, (extract(epoch FROM points_reached_at) * 1000)::bigint AS reached_ms FROM ranking.user_stats ${where}`,
-      params,
-    );
-    return rows.map((r) => ({ user_id: r.user_id, points: r.points, reached_ms: Number(r.reached_ms) }));
+  positionFromDatabase(userId: string): Promise<number | null> {
+    return this.standings.position(userId);
   }
 }
 

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { OwnStats, RANKING_SIZE, RankingEntry } from '@clima/contract';
-import { DataSource } from 'typeorm';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { saoPauloDay } from '../shared/sao-paulo-time';
 import { mapOwnStats, mapRankingEntry, StatsRecord } from './ranking.mapper';
+import { RankingRepository } from './ranking.repository';
 
 /** Reads of the ranking: the board's order from Redis, the figures from Postgres. */
 @Injectable()
 export class RankingService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly stats: RankingRepository,
     private readonly board: LeaderboardService,
   ) {}
 
@@ -37,12 +36,6 @@ export class RankingService {
 
   private records(userIds: string[]): Promise<StatsRecord[]> {
     if (!userIds.length) return Promise.resolve([]);
-    return this.ds.query(
-      `SELECT s.user_id, p.name, p.email, s.points, s.total_logins, s.online_minutes,
-              to_char(s.last_active_day, 'YYYY-MM-DD') AS last_active_day, s.last_run_days, s.longest_streak_days
-         FROM ranking.user_stats s LEFT JOIN ranking.user_profiles p ON p.user_id = s.user_id
-        WHERE s.user_id = ANY($1)`,
-      [userIds],
-    );
+    return this.stats.records(userIds);
   }
 }

@@ -9,8 +9,8 @@ import { HeartbeatProducer } from '../../src/heartbeat/heartbeat.producer';
 import { LeaderboardService } from '../../src/leaderboard/leaderboard.service';
 import { RankingService } from '../../src/ranking/ranking.service';
 import { StatsService } from '../../src/stats/stats.service';
-import { HeartbeatProcessor } from '../../src/worker/heartbeat.processor';
-import { RankingWorkers, startRankingWorkers } from '../../src/worker/ranking-workers';
+import { HeartbeatProcessor } from '../../src/points/heartbeat.processor';
+import { RankingWorkers, startRankingWorkers } from '../../src/points/ranking-workers';
 
 export interface RankingTestApp {
   app: NestExpressApplication;

@@ -2,7 +2,7 @@ import { PLAYER } from '@clima/contract/video';
 import { Gauge, Maximize, Minimize, Pause, Play, RotateCcw, RotateCw, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { messages } from '../../i18n/messages';
-import { Spinner } from './spinner';
+import { Spinner } from '@clima/web-kit/spinner';
 
 const m = messages.player;
 

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '../../i18n/messages';
-import { buttonStyles } from './button';
+import { buttonStyles } from '@clima/web-kit/button';
 
 /** Keeps a failing screen (or a chunk that did not load) from blanking the whole app. */
 export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {

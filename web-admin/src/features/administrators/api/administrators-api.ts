@@ -1,16 +1,14 @@
 import type { Administrator } from '@clima/contract/auth';
-import { api, withQuery } from '../../../lib/api';
+import { api, asList } from '../../../lib/api';
 
 export async function fetchAdministrators(search: string, signal?: AbortSignal): Promise<Administrator[]> {
-  const data = await api<unknown>(withQuery('/api/admin/administrators', { search }), { signal });
-  return Array.isArray(data) ? (data as Administrator[]) : [];
+  return asList(api.get('/api/admin/administrators', { query: { search }, signal }));
 }
 
-export const createAdministrator = (body: { username: string; password: string }) =>
-  api('/api/admin/administrators', { method: 'POST', body });
+export const createAdministrator = (body: { username: string; password: string }) => api.post('/api/admin/administrators', { body });
 
 /** A blank password keeps the current one. */
 export const updateAdministrator = (id: number, body: { username: string; password: string }) =>
-  api(`/api/admin/administrators/${id}`, { method: 'PUT', body });
+  api.put('/api/admin/administrators/:id', { params: { id }, body });
 
-export const deleteAdministrator = (id: number) => api(`/api/admin/administrators/${id}`, { method: 'DELETE' });
+export const deleteAdministrator = (id: number) => api.delete('/api/admin/administrators/:id', { params: { id } });

@@ -4,10 +4,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
-import { PasswordInput } from '../../../shared/ui/password-input';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { Modal } from '@clima/web-kit/modal';
+import { PasswordInput } from '@clima/web-kit/password-input';
 import { useSaveAdministrator } from '../hooks/use-administrators';
 
 const m = messages.administrators;

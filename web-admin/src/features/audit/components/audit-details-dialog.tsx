@@ -2,7 +2,7 @@ import type { AuditEntry } from '@clima/contract/audit';
 import { Lock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../i18n/messages';
-import { Modal } from '../../../shared/ui/modal';
+import { Modal } from '@clima/web-kit/modal';
 import { ActionBadge, ActorName } from './audit-badges';
 import { diffRecords, entityLabel, fieldLabel, formatDateTime, formatValue, HIDDEN_VALUE, type FieldChange } from './audit-format';
 

@@ -3,12 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { adminKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
-import { adminLoginRequest, adminLogoutRequest, fetchAdminMe } from '../api/admin-auth-api';
+import { api } from '../../../lib/api';
+import { adminLoginRequest, adminLogoutRequest } from '../api/admin-auth-api';
 import { AdminAuthContext, type AdminAuthContextValue } from '../admin-auth-context';
 
+/** GET /api/session: `admin: null` without an admin session, never the 401 a browser logs as an error. */
 async function checkAdmin(): Promise<AdminMe | null> {
   try {
-    return await fetchAdminMe();
+    return (await api.get('/api/session')).admin;
   } catch (err) {
     console.error(messages.logs.checkFailed, err);
     return null;

@@ -5,10 +5,10 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { PasswordInput } from '../../../shared/ui/password-input';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { PasswordInput } from '@clima/web-kit/password-input';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAdminAuth } from '../hooks/use-admin-auth';
 
 const m = messages.login;

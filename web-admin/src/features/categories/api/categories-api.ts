@@ -1,5 +1,5 @@
 import type { ContentCategory } from '@clima/contract/catalog';
-import { api, withQuery } from '../../../lib/api';
+import { api, asList } from '../../../lib/api';
 
 export interface CategoryInput {
   name: string;
@@ -8,13 +8,12 @@ export interface CategoryInput {
 }
 
 export async function fetchAdminCategories(search: string, signal?: AbortSignal): Promise<ContentCategory[]> {
-  const data = await api<unknown>(withQuery('/api/admin/categories', { search }), { signal });
-  return Array.isArray(data) ? (data as ContentCategory[]) : [];
+  return asList(api.get('/api/admin/categories', { query: { search }, signal }));
 }
 
-export const createCategory = (body: CategoryInput) => api<ContentCategory>('/api/admin/categories', { method: 'POST', body: { ...body } });
+export const createCategory = (body: CategoryInput): Promise<ContentCategory> => api.post('/api/admin/categories', { body: { ...body } });
 
-export const updateCategory = (id: number, body: CategoryInput) =>
-  api<ContentCategory>(`/api/admin/categories/${id}`, { method: 'PUT', body: { ...body } });
+export const updateCategory = (id: number, body: CategoryInput): Promise<ContentCategory> =>
+  api.put('/api/admin/categories/:id', { params: { id }, body: { ...body } });
 
-export const deleteCategory = (id: number) => api(`/api/admin/categories/${id}`, { method: 'DELETE' });
+export const deleteCategory = (id: number) => api.delete('/api/admin/categories/:id', { params: { id } });

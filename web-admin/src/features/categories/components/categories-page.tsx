@@ -1,15 +1,12 @@
 import type { ContentCategory } from '@clima/contract/catalog';
 import { CalendarDays, FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { ListPage, useListSearch } from '@clima/web-kit/list-page';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput } from '../../../shared/ui/filters';
+import { buttonStyles } from '@clima/web-kit/button';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useAdminCategories, useDeleteCategory } from '../hooks/use-categories';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -20,49 +17,40 @@ const c = messages.common;
 /** /admin/categories (spec 2.14): search, cards with name, '/slug', description and date. */
 export function CategoriesPage() {
   const { admin } = useAdminAuth();
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const categories = useAdminCategories(debounced, admin !== null);
+  const search = useListSearch();
+  const categories = useAdminCategories(search.debounced, admin !== null);
   const remove = useDeleteCategory();
   const [formTarget, setFormTarget] = useState<ContentCategory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContentCategory | null>(null);
-  const list = categories.data ?? [];
+  const createButton = (
+    <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+      <Plus className="size-4" aria-hidden />
+      {m.create}
+    </button>
+  );
 
   return (
     <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-            <Plus className="size-4" aria-hidden />
-            {m.create}
-          </button>
-        }
-      />
-      <div className="mb-5">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-      </div>
-      {categories.isPending ? (
-        <PageSpinner label={c.loading} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={FolderOpen}
-          title={m.empty}
-          description={debounced ? m.emptyFilteredHint : m.emptyHint}
-          action={
-            debounced ? undefined : (
-              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
-                {m.create}
-              </button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+      <ListPage
+        header={<PageHeader title={m.title} subtitle={m.subtitle} actions={createButton} />}
+        search={{ ...search, placeholder: m.search }}
+        loading={categories.isPending}
+        stale={categories.isPlaceholderData}
+        items={categories.data ?? []}
+        count={m.count}
+        empty={<EmptyState icon={FolderOpen} title={m.empty} description={search.debounced ? m.emptyFilteredHint : m.emptyHint} action={search.debounced ? undefined : createButton} />}
+        confirmDelete={{
+          target: deleting,
+          onClose: () => setDeleting(null),
+          title: m.deleteTitle,
+          describe: (category) => m.deleteWarning(category.name),
+          onConfirm: async (category) => {
+            await remove.mutateAsync(category.id);
+          },
+        }}
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={m.title}>
             {list.map((category) => (
               <li key={category.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="category-card">
                 <div className="flex items-start gap-3">
@@ -92,18 +80,9 @@ export function CategoriesPage() {
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </ListPage>
       <CategoryFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.name) : undefined}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
-        }}
-      />
     </>
   );
 }

@@ -2,13 +2,11 @@ import type { Content } from '@clima/contract/catalog';
 import { Plus, Video } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { Select } from '@clima/web-kit/filters';
+import { ListPage, useListSearch } from '@clima/web-kit/list-page';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useAdminCategories } from '../../categories/hooks/use-categories';
 import { ContentRequestError } from '../api/contents-api';
@@ -22,10 +20,9 @@ const m = messages.contents;
 /** /admin/contents (spec 2.14): search, category filter by slug, card grid, form and dialogs. */
 export function ContentsPage() {
   const { admin } = useAdminAuth();
-  const [search, setSearch] = useState('');
+  const search = useListSearch();
   const [category, setCategory] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const contents = useAdminContents({ search: debounced, category }, admin !== null);
+  const contents = useAdminContents({ search: search.debounced, category }, admin !== null);
   const categories = useAdminCategories('', admin !== null);
   const toggle = useTogglePublished();
   const remove = useDeleteContent();
@@ -33,9 +30,8 @@ export function ContentsPage() {
   const [saved, setSaved] = useState<{ kind: 'created' | 'updated'; title: string; published: boolean } | null>(null);
   const [deleting, setDeleting] = useState<Content | null>(null);
   const [failure, setFailure] = useState<ContentFailure | null>(null);
-  const list = contents.data ?? [];
   const categoryList = categories.data ?? [];
-  const filtering = debounced !== '' || category !== '';
+  const filtering = search.debounced !== '' || category !== '';
 
   const onToggle = (content: Content) => {
     toggle.mutate(
@@ -52,10 +48,9 @@ export function ContentsPage() {
     );
   };
 
-  const onDelete = async () => {
-    if (!deleting) return;
+  const onDelete = async (content: Content) => {
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(content.id);
     } catch (err) {
       // The error dialog of spec section 8 tells what happened; the confirmation stays open
       // underneath, so 'Tentar Novamente' goes back to it (or Cancelar gives up).
@@ -69,51 +64,46 @@ export function ContentsPage() {
     }
   };
 
+  const createButton = (
+    <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+      <Plus className="size-4" aria-hidden />
+      {m.create}
+    </button>
+  );
+
   return (
     <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-            <Plus className="size-4" aria-hidden />
-            {m.create}
-          </button>
+      <ListPage
+        header={<PageHeader title={m.title} subtitle={m.subtitle} actions={createButton} />}
+        search={{ ...search, placeholder: m.search }}
+        filters={
+          <Select label={m.categoryFilter} value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-64">
+            <option value="">{m.allCategories}</option>
+            {categoryList.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
         }
-      />
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-        <Select label={m.categoryFilter} value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-64">
-          <option value="">{m.allCategories}</option>
-          {categoryList.map((c) => (
-            <option key={c.id} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {contents.isPending ? (
-        <PageSpinner label={messages.common.loading} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={Video}
-          title={m.empty}
-          description={filtering ? m.emptyFilteredHint : m.emptyHint}
-          action={
-            filtering ? undefined : (
-              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
-                {m.create}
-              </button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          <ul className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${contents.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+        loading={contents.isPending}
+        stale={contents.isPlaceholderData}
+        items={contents.data ?? []}
+        count={m.count}
+        empty={<EmptyState icon={Video} title={m.empty} description={filtering ? m.emptyFilteredHint : m.emptyHint} action={filtering ? undefined : createButton} />}
+        confirmDelete={{
+          target: deleting,
+          visible: failure === null,
+          onClose: () => setDeleting(null),
+          title: m.deleteTitle,
+          describe: (content) => m.deleteWarning(content.title),
+          onConfirm: onDelete,
+        }}
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label={m.title}>
             {list.map((content) => (
-              <li key={content.id}>
+              <li key={content.id} className="min-w-0">
                 <ContentAdminCard
                   content={content}
                   toggling={toggle.isPending && toggle.variables?.id === content.id}
@@ -124,8 +114,8 @@ export function ContentsPage() {
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </ListPage>
       <ContentFormDialog
         target={formTarget}
         categories={categoryList}
@@ -137,13 +127,6 @@ export function ContentsPage() {
       />
       <ContentSavedDialog saved={saved} onClose={() => setSaved(null)} />
       <ContentErrorDialog failure={failure} onClose={() => setFailure(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null && failure === null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.title) : undefined}
-        onConfirm={onDelete}
-      />
     </>
   );
 }

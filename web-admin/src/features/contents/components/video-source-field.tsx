@@ -3,9 +3,9 @@ import { CheckCircle2, FileVideo, Link2, RefreshCw, Trash2, UploadCloud, X } fro
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import type { VideoUpload } from '../hooks/use-video-upload';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import type { VideoUpload } from '../../../shared/hooks/use-video-upload';
 import type { VideoSourceMode } from './content-form-schema';
 
 const m = messages.contents;

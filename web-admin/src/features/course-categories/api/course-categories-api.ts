@@ -1,15 +1,13 @@
 import type { CourseCategory, CourseCategoryCreateBody } from '@clima/contract/courses';
-import { api, withQuery } from '../../../lib/api';
+import { api, asList } from '../../../lib/api';
 
 export async function fetchCourseCategories(search: string, signal?: AbortSignal): Promise<CourseCategory[]> {
-  const data = await api<unknown>(withQuery('/api/admin/course-categories', { search }), { signal });
-  return Array.isArray(data) ? (data as CourseCategory[]) : [];
+  return asList(api.get('/api/admin/course-categories', { query: { search }, signal }));
 }
 
-export const createCourseCategory = (body: CourseCategoryCreateBody) =>
-  api<CourseCategory>('/api/admin/course-categories', { method: 'POST', body });
+export const createCourseCategory = (body: CourseCategoryCreateBody): Promise<CourseCategory> => api.post('/api/admin/course-categories', { body });
 
-export const updateCourseCategory = (id: number, body: CourseCategoryCreateBody) =>
-  api<CourseCategory>(`/api/admin/course-categories/${id}`, { method: 'PUT', body });
+export const updateCourseCategory = (id: number, body: CourseCategoryCreateBody): Promise<CourseCategory> =>
+  api.put('/api/admin/course-categories/:id', { params: { id }, body });
 
-export const deleteCourseCategory = (id: number) => api(`/api/admin/course-categories/${id}`, { method: 'DELETE' });
+export const deleteCourseCategory = (id: number) => api.delete('/api/admin/course-categories/:id', { params: { id } });

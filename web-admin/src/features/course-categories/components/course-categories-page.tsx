@@ -3,13 +3,10 @@ import { CalendarDays, FolderTree, Layers, Pencil, Plus, Trash2 } from 'lucide-r
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput } from '../../../shared/ui/filters';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { ListPage, useListSearch } from '@clima/web-kit/list-page';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useCourseCategories, useDeleteCourseCategory } from '../hooks/use-course-categories';
 import { CourseCategoryFormDialog } from './course-category-form-dialog';
@@ -79,67 +76,49 @@ function CategoryCard({ category, onEdit, onDelete }: { category: CourseCategory
 /** /admin/course-categories: 'Categorias de Curso' (spec 2.14). */
 export function CourseCategoriesPage() {
   const { admin } = useAdminAuth();
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const categories = useCourseCategories(debounced, admin !== null);
+  const search = useListSearch();
+  const categories = useCourseCategories(search.debounced, admin !== null);
   const remove = useDeleteCourseCategory();
   const [formTarget, setFormTarget] = useState<CourseCategory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CourseCategory | null>(null);
-  const list = categories.data ?? [];
+  const createButton = (
+    <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+      <Plus className="size-4" aria-hidden />
+      {m.create}
+    </button>
+  );
 
   return (
     <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-            <Plus className="size-4" aria-hidden />
-            {m.create}
-          </button>
-        }
-      />
-      <div className="mb-5">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-      </div>
-      {categories.isPending ? (
-        <PageSpinner label={c.loading} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={FolderTree}
-          title={m.empty}
-          description={debounced ? m.emptyFilteredHint : m.emptyHint}
-          action={
-            debounced ? undefined : (
-              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
-                {m.create}
-              </button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+      <ListPage
+        header={<PageHeader title={m.title} subtitle={m.subtitle} actions={createButton} />}
+        search={{ ...search, placeholder: m.search }}
+        loading={categories.isPending}
+        stale={categories.isPlaceholderData}
+        items={categories.data ?? []}
+        count={m.count}
+        empty={<EmptyState icon={FolderTree} title={m.empty} description={search.debounced ? m.emptyFilteredHint : m.emptyHint} action={search.debounced ? undefined : createButton} />}
+        confirmDelete={{
+          target: deleting,
+          onClose: () => setDeleting(null),
+          title: m.deleteTitle,
+          describe: (category) => m.deleteWarning(category.name),
+          onConfirm: async (category) => {
+            await remove.mutateAsync(category.id);
+          },
+        }}
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={m.title}>
             {list.map((category) => (
               <li key={category.id}>
                 <CategoryCard category={category} onEdit={() => setFormTarget(category)} onDelete={() => setDeleting(category)} />
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </ListPage>
       <CourseCategoryFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.name) : undefined}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
-        }}
-      />
     </>
   );
 }

@@ -5,9 +5,9 @@ import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { Modal } from '@clima/web-kit/modal';
 import { useSaveCourseCategory } from '../hooks/use-course-categories';
 
 const m = messages.courseCategories;

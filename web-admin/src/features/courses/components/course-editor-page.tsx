@@ -1,11 +1,11 @@
 import { ArrowLeft, ListVideo, SearchX } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAdminCourse } from '../hooks/use-admin-courses';
 import { StatusBadge } from './course-status-badge';
 import { CourseForm } from './course-form';
@@ -58,7 +58,7 @@ export function CourseEditorPage() {
           <Alert tone="success">{m.createdHint}</Alert>
         </div>
       )}
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="course-details-title">
           <div className="mb-5 flex items-center justify-between gap-3">
             <h2 id="course-details-title" className="text-lg font-bold text-slate-900">

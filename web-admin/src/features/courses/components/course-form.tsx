@@ -7,15 +7,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { Spinner } from '@clima/web-kit/spinner';
+import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
 import { useCourseCategories } from '../../course-categories/hooks/use-course-categories';
-import { uploadVideo } from '../api/courses-api';
 import { useSaveCourse } from '../hooks/use-admin-courses';
 
 const m = messages.courses;
-const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 
 type Values = {
   title: string;
@@ -76,8 +75,6 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
   const categories = useCourseCategories('', true);
   const [mode, setMode] = useState<'url' | 'file'>(course?.video_file_url && !course.video_url ? 'file' : 'url');
   const [serverError, setServerError] = useState<string | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const uid = useId();
@@ -104,25 +101,15 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
     return () => window.clearTimeout(timer);
   }, [saved]);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setUploadError(null);
-    // Checks of spec section 5: video types only, 500 MB at most.
-    if (!file.type.startsWith('video/')) return setUploadError(m.wrongType);
-    if (file.size > MAX_VIDEO_BYTES) return setUploadError(m.tooLarge);
-    setUploading(true);
-    try {
-      const url = await uploadVideo(file, m.uploadFailed);
-      setValue('video_file_url', url, { shouldDirty: true });
-      // Uploading a file clears the embed code (spec section 4).
-      setValue('video_url', '', { shouldDirty: true });
-    } catch (err) {
-      console.error(m.logs.upload, err);
-      setUploadError(err instanceof ApiError ? err.message : m.uploadFailed);
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
+  const upload = useVideoUpload((url) => {
+    setValue('video_file_url', url, { shouldDirty: true });
+    // Uploading a file clears the embed code (spec section 4).
+    setValue('video_url', '', { shouldDirty: true });
+  });
+  const uploading = upload.uploading;
+  const onFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (file) upload.start(file);
   };
 
   const onValid = async (values: Values) => {
@@ -264,7 +251,7 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
               className={`${buttonStyles.secondary} w-full cursor-pointer ${uploading ? 'pointer-events-none opacity-60' : ''}`}
             >
               {uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
-              {uploading ? m.uploading : m.chooseFile}
+              {uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
             </label>
             <input
               ref={fileInput}
@@ -273,11 +260,11 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
               accept="video/mp4,video/webm,video/quicktime,video/*"
               className="sr-only"
               disabled={uploading}
-              onChange={(event) => void onFile(event.target.files?.[0])}
+              onChange={(event) => onFile(event.target.files?.[0])}
             />
             <p className="text-xs text-slate-500">{m.fileHint}</p>
             {errors.video_file_url?.message && <p className="text-sm text-red-600">{errors.video_file_url.message}</p>}
-            {uploadError && <Alert tone="error">{uploadError}</Alert>}
+            {upload.error && <Alert tone="error">{upload.error}</Alert>}
           </div>
         )}
         <div role="radiogroup" aria-label={m.orientation} className="pt-1">

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { Select } from '@clima/web-kit/filters';
+import { ListPage, ListTable, useListSearch } from '@clima/web-kit/list-page';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useCourseCategories } from '../../course-categories/hooks/use-course-categories';
 import { useAdminCourses, useDeleteCourse, useToggleCoursePublished } from '../hooks/use-admin-courses';
@@ -102,16 +100,14 @@ function CategoryCell({ course }: { course: Course }) {
 export function CoursesPage() {
   const { admin } = useAdminAuth();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  const search = useListSearch();
   const [category, setCategory] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const courses = useAdminCourses({ search: debounced, category }, admin !== null);
+  const courses = useAdminCourses({ search: search.debounced, category }, admin !== null);
   const categories = useCourseCategories('', admin !== null);
   const toggle = useToggleCoursePublished();
   const remove = useDeleteCourse();
   const [deleting, setDeleting] = useState<Course | null>(null);
-  const list = courses.data ?? [];
-  const filtering = debounced !== '' || category !== '';
+  const filtering = search.debounced !== '' || category !== '';
 
   const actions = (course: Course) => (
     <RowActions
@@ -121,21 +117,18 @@ export function CoursesPage() {
       onDelete={() => setDeleting(course)}
     />
   );
+  const createButton = (
+    <button type="button" onClick={() => navigate('/admin/courses/new')} className={buttonStyles.primary}>
+      <Plus className="size-4" aria-hidden />
+      {m.create}
+    </button>
+  );
 
   return (
-    <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <button type="button" onClick={() => navigate('/admin/courses/new')} className={buttonStyles.primary}>
-            <Plus className="size-4" aria-hidden />
-            {m.create}
-          </button>
-        }
-      />
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
+    <ListPage
+      header={<PageHeader title={m.title} subtitle={m.subtitle} actions={createButton} />}
+      search={{ ...search, placeholder: m.search }}
+      filters={
         <Select label={m.categoryFilter} value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-64">
           <option value="">{m.allCategories}</option>
           {(categories.data ?? []).map((cat) => (
@@ -144,82 +137,52 @@ export function CoursesPage() {
             </option>
           ))}
         </Select>
-      </div>
-      {courses.isPending ? (
-        <PageSpinner label={c.loading} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={BookOpen}
-          title={m.empty}
-          description={filtering ? m.emptyFilteredHint : m.emptyHint}
-          action={
-            filtering ? undefined : (
-              <button type="button" onClick={() => navigate('/admin/courses/new')} className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
-                {m.create}
-              </button>
-            )
-          }
+      }
+      loading={courses.isPending}
+      stale={courses.isPlaceholderData}
+      items={courses.data ?? []}
+      count={m.count}
+      empty={<EmptyState icon={BookOpen} title={m.empty} description={filtering ? m.emptyFilteredHint : m.emptyHint} action={filtering ? undefined : createButton} />}
+      confirmDelete={{
+        target: deleting,
+        onClose: () => setDeleting(null),
+        title: m.deleteTitle,
+        describe: (course) => m.deleteWarning(course.title),
+        onConfirm: async (course) => {
+          await remove.mutateAsync(course.id);
+        },
+      }}
+    >
+      {(list) => (
+        <ListTable
+          label={m.title}
+          items={list}
+          rowKey={(course) => course.id}
+          testId="course-row"
+          breakpoint="xl"
+          rowClassName="align-top"
+          columns={[
+            { header: m.columns.lesson, cell: (course) => <CourseIdentity course={course} /> },
+            { header: m.columns.category, className: 'w-52 max-w-52', cell: (course) => <CategoryCell course={course} /> },
+            { header: m.columns.status, className: 'whitespace-nowrap', cell: (course) => <StatusBadge published={course.is_published === 1} /> },
+            { header: m.columns.created, className: 'whitespace-nowrap text-slate-600', cell: (course) => formatDate(course.created_at) },
+            { header: m.columns.actions, cell: actions },
+          ]}
+          card={(course) => (
+            <>
+              <CourseIdentity course={course} />
+              <div className="mt-3 flex flex-wrap items-start gap-2">
+                <StatusBadge published={course.is_published === 1} />
+                <CategoryCell course={course} />
+              </div>
+              <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                <span className="text-xs text-slate-500">{formatDate(course.created_at)}</span>
+                {actions(course)}
+              </div>
+            </>
+          )}
         />
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          <ul className={`space-y-3 xl:hidden ${courses.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
-            {list.map((course) => (
-              <li key={course.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="course-row">
-                <CourseIdentity course={course} />
-                <div className="mt-3 flex flex-wrap items-start gap-2">
-                  <StatusBadge published={course.is_published === 1} />
-                  <CategoryCell course={course} />
-                </div>
-                <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                  <span className="text-xs text-slate-500">{formatDate(course.created_at)}</span>
-                  {actions(course)}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className={`hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block ${courses.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-5 py-3">{m.columns.lesson}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.category}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.status}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.created}</th>
-                  <th scope="col" className="px-5 py-3 text-right">{m.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((course) => (
-                  <tr key={course.id} className="align-top hover:bg-slate-50/60" data-testid="course-row">
-                    <td className="px-5 py-3">
-                      <CourseIdentity course={course} />
-                    </td>
-                    <td className="w-52 max-w-52 px-4 py-3">
-                      <CategoryCell course={course} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <StatusBadge published={course.is_published === 1} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDate(course.created_at)}</td>
-                    <td className="px-5 py-3">{actions(course)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
       )}
-      <DeleteConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.title) : undefined}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
-        }}
-      />
-    </>
+    </ListPage>
   );
 }

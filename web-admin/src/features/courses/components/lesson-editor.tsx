@@ -2,10 +2,10 @@ import { formatTotalDuration, type CourseLesson } from '@clima/contract/courses'
 import { ArrowDown, ArrowUp, Clock, ListVideo, Pencil, Plus, Trash2, Video, VideoOff } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles } from '@clima/web-kit/button';
+import { ListPage } from '@clima/web-kit/list-page';
+import { Spinner } from '@clima/web-kit/spinner';
 import { useAdminLessons, useDeleteLesson, useReorderLessons } from '../hooks/use-lessons';
 import { formatClock, LessonFormDialog } from './lesson-form-dialog';
 
@@ -32,32 +32,39 @@ export function LessonEditor({ courseId }: { courseId: number }) {
 
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="lesson-editor-title">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
-        <div>
-          <h2 id="lesson-editor-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <ListVideo className="size-5 text-sky-600" aria-hidden />
-            {m.lessonsTitle}
-          </h2>
-          <p className="text-xs text-slate-500">
-            {list.length > 0 ? m.lessonsTotal(list.length, formatTotalDuration(total)) : m.lessonsHint}
-          </p>
-        </div>
-        <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-          <Plus className="size-4" aria-hidden />
-          {m.addLesson}
-        </button>
-      </header>
-      <div className="p-3">
-        {reorder.isError && (
-          <div className="mb-3">
-            <Alert tone="error">{m.reorderFailed}</Alert>
-          </div>
-        )}
-        {lessons.isPending ? (
+      <ListPage
+        header={
+          <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+            <div>
+              <h2 id="lesson-editor-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+                <ListVideo className="size-5 text-sky-600" aria-hidden />
+                {m.lessonsTitle}
+              </h2>
+              <p className="text-xs text-slate-500">
+                {list.length > 0 ? m.lessonsTotal(list.length, formatTotalDuration(total)) : m.lessonsHint}
+              </p>
+            </div>
+            <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+              <Plus className="size-4" aria-hidden />
+              {m.addLesson}
+            </button>
+          </header>
+        }
+        loading={lessons.isPending}
+        loadingView={
           <div className="grid place-items-center py-10">
             <Spinner label={messages.common.loading} />
           </div>
-        ) : list.length === 0 ? (
+        }
+        items={list}
+        notice={
+          reorder.isError && (
+            <div className="px-3 pt-3">
+              <Alert tone="error">{m.reorderFailed}</Alert>
+            </div>
+          )
+        }
+        empty={
           <div className="flex flex-col items-center px-4 py-10 text-center">
             <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-600">
               <ListVideo className="size-6" aria-hidden />
@@ -65,8 +72,19 @@ export function LessonEditor({ courseId }: { courseId: number }) {
             <p className="font-semibold text-slate-800">{m.lessonsEmpty}</p>
             <p className="mt-1 text-sm text-slate-500">{m.lessonsEmptyHint}</p>
           </div>
-        ) : (
-          <ol className="space-y-2" aria-label={m.lessonsTitle}>
+        }
+        confirmDelete={{
+          target: deleting,
+          onClose: () => setDeleting(null),
+          title: m.lessonDeleteTitle,
+          describe: (lesson) => m.lessonDeleteWarning(lesson.title),
+          onConfirm: async (lesson) => {
+            await remove.mutateAsync(lesson.id);
+          },
+        }}
+      >
+        {() => (
+          <ol className="space-y-2 p-3" aria-label={m.lessonsTitle}>
             {list.map((lesson, index) => (
               <li
                 key={lesson.id}
@@ -143,17 +161,8 @@ export function LessonEditor({ courseId }: { courseId: number }) {
             ))}
           </ol>
         )}
-      </div>
+      </ListPage>
       <LessonFormDialog courseId={courseId} target={formTarget} onClose={() => setFormTarget(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={m.lessonDeleteTitle}
-        description={deleting ? m.lessonDeleteWarning(deleting.title) : undefined}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
-        }}
-      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminStats } from '@clima/contract/admin-stats';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { api, ApiError, readAnswer } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
 const logs = messages.logs;
@@ -11,7 +11,7 @@ const logs = messages.logs;
 export async function fetchAdminStats(signal?: AbortSignal): Promise<AdminStats> {
   let res: Response;
   try {
-    res = await apiFetch('/api/admin/stats', { signal });
+    res = await api.raw.get('/api/admin/stats', { signal });
   } catch (err) {
     if (!signal?.aborted) console.error(logs.statsFailed, err);
     throw err;
@@ -21,7 +21,7 @@ export async function fetchAdminStats(signal?: AbortSignal): Promise<AdminStats>
     throw new ApiError(res.status, logs.statsUnauthorized);
   }
   try {
-    return (await res.json()) as AdminStats;
+    return await readAnswer('GET', '/api/admin/stats', res);
   } catch (err) {
     console.error(logs.statsFailed, err);
     throw err;

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { messages } from '../../../i18n/messages';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner, Spinner } from '../../../shared/ui/spinner';
+import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useAdminStats } from '../hooks/use-admin-stats';
 import { isMissing } from './dashboard-format';

@@ -11,14 +11,14 @@ const m = messages.dashboard;
 export function NavCards({ stats }: { stats: AdminStats }) {
   const catalogMissing = isMissing(stats, 'catalog');
   const cards = [
-    { to: '/admin/users', icon: Users, tone: 'from-sky-500 to-cyan-400', ...m.cards.users, count: m.navCounts.users(formatInt(stats.totalUsers)), missing: false },
-    { to: '/admin/contents', icon: PlayCircle, tone: 'from-indigo-500 to-sky-400', ...m.cards.contents, count: m.navCounts.contents(formatInt(stats.totalContents)), missing: catalogMissing },
+    { to: '/admin/users', icon: Users, tone: 'from-sky-500 to-cyan-400', ...m.cards.users, count: m.navCounts.users(stats.totalUsers, formatInt(stats.totalUsers)), missing: false },
+    { to: '/admin/contents', icon: PlayCircle, tone: 'from-indigo-500 to-sky-400', ...m.cards.contents, count: m.navCounts.contents(stats.totalContents, formatInt(stats.totalContents)), missing: catalogMissing },
     {
       to: '/admin/categories',
       icon: FolderTree,
       tone: 'from-emerald-500 to-teal-400',
       ...m.cards.categories,
-      count: m.navCounts.categories(formatInt(stats.totalCategories)),
+      count: m.navCounts.categories(stats.totalCategories, formatInt(stats.totalCategories)),
       missing: catalogMissing,
     },
     { to: '/admin/administrators', icon: ShieldCheck, tone: 'from-slate-700 to-slate-500', ...m.cards.administrators, count: m.navCounts.administrators, missing: false },
@@ -28,7 +28,7 @@ export function NavCards({ stats }: { stats: AdminStats }) {
       <h2 id="shortcuts" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
         {m.shortcuts}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
         {cards.map(({ to, icon: Icon, tone, title, text, count, missing }) => (
           <li key={to}>
             <Link

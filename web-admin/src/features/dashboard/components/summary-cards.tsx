@@ -34,7 +34,7 @@ export function SummaryCards({ stats }: { stats: AdminStats }) {
       id: 'total-contents',
       label: m.totalContents,
       value: formatInt(stats.totalContents),
-      hint: m.totalContentsHint(formatInt(stats.totalViews)),
+      hint: m.totalContentsHint(stats.totalViews, formatInt(stats.totalViews)),
       icon: PlayCircle,
       tone: 'bg-indigo-50 text-indigo-600',
       part: 'catalog',

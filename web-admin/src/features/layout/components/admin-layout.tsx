@@ -2,7 +2,7 @@ import { ChevronsLeft, ChevronsRight, LogOut, Menu, Snowflake, X } from 'lucide-
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { ADMIN_NAV } from './nav-items';
 

@@ -1,6 +1,7 @@
 import type { Manual, ManualCreateBody, ManualUpdateBody, ManualUploadAnswer } from '@clima/contract/manuals';
+import { uploadFile, UploadConnectionError } from '@clima/web-kit/upload-client';
 import { messages } from '../../../i18n/messages';
-import { ApiError, apiFetch, withQuery } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 
 const e = messages.manuals.error;
 
@@ -12,16 +13,14 @@ export class ConnectionError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /**
  * A manuals call with the error texts of spec section 8: the server's `error` field, else the given
  * fallback for the status; a network failure is a ConnectionError.
  */
-async function request<T>(path: string, method: Method, body: Record<string, unknown> | undefined, fallback: (status: number) => string, signal?: AbortSignal): Promise<T> {
+async function request<T>(call: () => Promise<Response>, fallback: (status: number) => string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
-    res = await apiFetch(path, { method, body, signal });
+    res = await call();
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ConnectionError(err);
@@ -41,7 +40,7 @@ async function request<T>(path: string, method: Method, body: Record<string, unk
 }
 
 export async function fetchAdminManuals(filters: { search: string; type: string }, signal?: AbortSignal): Promise<Manual[]> {
-  const data = await request<unknown>(withQuery('/api/admin/manuals', filters), 'GET', undefined, e.server, signal);
+  const data = await request<unknown>(() => api.raw.get('/api/admin/manuals', { query: filters, signal }), e.server, signal);
   return Array.isArray(data) ? (data as Manual[]) : [];
 }
 
@@ -52,57 +51,44 @@ export type ManualCreateInput = Omit<ManualCreateBody, 'manufacturer_logo' | 'ma
 };
 
 export const createManual = (body: ManualCreateInput) =>
-  request<Manual>('/api/admin/manuals', 'POST', { ...body, manufacturer_logo: null }, e.server);
+  request<Manual>(() => api.raw.post('/api/admin/manuals', { body: { ...body, manufacturer_logo: null } }), e.server);
 
 /** Edit body of spec section 5: only these fields are sent. */
 export type ManualUpdateInput = Required<Pick<ManualUpdateBody, 'title' | 'description' | 'manufacturer_id' | 'model_id' | 'manual_type' | 'file_url' | 'is_published'>>;
 
 export const updateManual = (id: number, body: ManualUpdateInput) => {
   const { title, description, manufacturer_id, model_id, manual_type, file_url, is_published } = body;
-  return request<Manual>(`/api/admin/manuals/${id}`, 'PUT', { title, description, manufacturer_id, model_id, manual_type, file_url, is_published }, e.server);
+  return request<Manual>(
+    () => api.raw.put('/api/admin/manuals/:id', { params: { id }, body: { title, description, manufacturer_id, model_id, manual_type, file_url, is_published } }),
+    e.server,
+  );
 };
 
 /** The publish toggle: a PUT with only is_published (spec 7.3). */
 export const setManualPublished = (id: number, isPublished: 0 | 1) =>
-  request<Manual>(`/api/admin/manuals/${id}`, 'PUT', { is_published: isPublished }, () => e.toggle);
+  request<Manual>(() => api.raw.put('/api/admin/manuals/:id', { params: { id }, body: { is_published: isPublished } }), () => e.toggle);
 
-export const deleteManual = (id: number) => request<{ success: true }>(`/api/admin/manuals/${id}`, 'DELETE', undefined, () => e.delete);
+export const deleteManual = (id: number) => request<{ success: true }>(() => api.raw.delete('/api/admin/manuals/:id', { params: { id } }), () => e.delete);
 
 /**
- * Streams a PDF to POST /api/admin/upload-manual (multipart field `file`), reporting progress from 0 to
- * 100. XMLHttpRequest, because fetch does not report upload progress.
+ * Streams a PDF to POST /api/admin/upload-manual (multipart field `file`) with the shared upload client,
+ * reporting progress from 0 to 100.
  */
-export function uploadManualPdf(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ManualUploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/upload-manual');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && data && typeof data === 'object' && 'url' in data) {
-        onProgress(100);
-        resolve(data as ManualUploadAnswer);
-        return;
-      }
-      const error = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : messages.manuals.form.uploadFailed;
-      reject(new ApiError(xhr.status, error));
-    };
-    xhr.onerror = () => reject(new ConnectionError());
-    xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+export async function uploadManualPdf(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ManualUploadAnswer> {
+  let answer;
+  try {
+    answer = await uploadFile({ url: '/api/admin/upload-manual', field: 'file', file, signal, onProgress: (f) => onProgress(Math.round(f * 100)) });
+  } catch (err) {
+    if (err instanceof UploadConnectionError) throw new ConnectionError();
+    throw err;
+  }
+  const data = answer.body;
+  if (answer.status >= 200 && answer.status < 300 && data && typeof data === 'object' && 'url' in data) {
+    onProgress(100);
+    return data as ManualUploadAnswer;
+  }
+  const error = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : messages.manuals.form.uploadFailed;
+  throw new ApiError(answer.status, error);
 }
 
 /** The text of the error dialog for a failure (spec section 8, admin manuals). */

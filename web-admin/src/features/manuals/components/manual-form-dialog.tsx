@@ -3,9 +3,9 @@ import { MANUAL_MESSAGES, MANUAL_TYPES, ManualCreateBody, ManualUpdateBody, type
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { Modal } from '@clima/web-kit/modal';
 import { manualErrorText } from '../api/manuals-api';
 import { useSaveManual } from '../hooks/use-admin-manuals';
 import { ManualErrorDialog } from './manual-result-dialogs';

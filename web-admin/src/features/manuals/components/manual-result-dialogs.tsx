@@ -1,7 +1,7 @@
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { buttonStyles } from '@clima/web-kit/button';
+import { Modal } from '@clima/web-kit/modal';
 
 const m = messages.manuals;
 

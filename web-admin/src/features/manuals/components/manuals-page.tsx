@@ -3,13 +3,11 @@ import { CalendarDays, Download, Eye, EyeOff, ExternalLink, FileText, Pencil, Pl
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { Select } from '@clima/web-kit/filters';
+import { ListPage, useListSearch } from '@clima/web-kit/list-page';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { manualErrorText } from '../api/manuals-api';
 import { useAdminManuals, useDeleteManual, useToggleManualPublished } from '../hooks/use-admin-manuals';
@@ -91,66 +89,69 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
 
 export function ManualsPage() {
   const { admin } = useAdminAuth();
-  const [search, setSearch] = useState('');
+  const search = useListSearch();
   const [type, setType] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const manuals = useAdminManuals({ search: debounced, type }, admin !== null);
+  const manuals = useAdminManuals({ search: search.debounced, type }, admin !== null);
   const toggle = useToggleManualPublished();
   const remove = useDeleteManual();
   const [formTarget, setFormTarget] = useState<Manual | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Manual | null>(null);
   const [saved, setSaved] = useState(false);
   const [errorText, setErrorText] = useState<string | null>(null);
-  const list = manuals.data ?? [];
-  const filtering = debounced !== '' || type !== '';
+  const filtering = search.debounced !== '' || type !== '';
 
   const onToggle = (manual: Manual) => toggle.mutate(manual, { onError: (err) => setErrorText(manualErrorText(err)) });
+  const createButton = (label: string) => (
+    <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
+      <Plus className="size-4" aria-hidden />
+      {label}
+    </button>
+  );
 
   return (
     <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-            <Plus className="size-4" aria-hidden />
-            {m.create}
-          </button>
+      <ListPage
+        header={<PageHeader title={m.title} subtitle={m.subtitle} actions={createButton(m.create)} />}
+        search={{ ...search, placeholder: m.search }}
+        filters={
+          <Select label={m.typeFilter} value={type} onChange={(e) => setType(e.target.value)} className="sm:w-64">
+            <option value="">{m.allTypes}</option>
+            {Object.entries(MANUAL_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
         }
-      />
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-        <Select label={m.typeFilter} value={type} onChange={(e) => setType(e.target.value)} className="sm:w-64">
-          <option value="">{m.allTypes}</option>
-          {Object.entries(MANUAL_TYPES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {manuals.isPending ? (
-        <PageSpinner label={c.loading} />
-      ) : list.length === 0 ? (
-        filtering ? (
-          <EmptyState icon={FileText} title={m.emptyFiltered} />
-        ) : (
-          <EmptyState
-            icon={FileText}
-            title={m.empty}
-            description={m.emptyText}
-            action={
-              <button type="button" onClick={() => setFormTarget('new')} className={buttonStyles.primary}>
-                <Plus className="size-4" aria-hidden />
-                {m.createFirst}
-              </button>
-            }
-          />
-        )
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          <ul className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${manuals.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
+        loading={manuals.isPending}
+        stale={manuals.isPlaceholderData}
+        items={manuals.data ?? []}
+        count={m.count}
+        empty={
+          filtering ? (
+            <EmptyState icon={FileText} title={m.emptyFiltered} />
+          ) : (
+            <EmptyState icon={FileText} title={m.empty} description={m.emptyText} action={createButton(m.createFirst)} />
+          )
+        }
+        confirmDelete={{
+          target: deleting,
+          visible: errorText === null,
+          onClose: () => setDeleting(null),
+          title: m.deleteTitle,
+          describe: (manual) => m.deleteWarning(manual.title),
+          // a failure opens the error dialog of spec section 8; the confirmation stays open
+          // underneath, so 'Tentar Novamente' goes back to it
+          onConfirm: async (manual) => {
+            await remove.mutateAsync(manual.id).catch((err: unknown) => {
+              setErrorText(manualErrorText(err));
+              throw err;
+            });
+          },
+        }}
+      >
+        {(list) => (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={m.title}>
             {list.map((manual) => (
               <ManualCard
                 key={manual.id}
@@ -162,26 +163,11 @@ export function ManualsPage() {
               />
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </ListPage>
       <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={() => setSaved(true)} />
       <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null && errorText === null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.title) : undefined}
-        onConfirm={async () => {
-          if (!deleting) return;
-          // a failure opens the error dialog of spec section 8; the confirmation stays open
-          // underneath, so 'Tentar Novamente' goes back to it
-          await remove.mutateAsync(deleting.id).catch((err: unknown) => {
-            setErrorText(manualErrorText(err));
-            throw err;
-          });
-        }}
-      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { MANUAL_MESSAGES, MAX_PDF_BYTES, type ManualUploadAnswer } from '@clima/
 import { CheckCircle2, FileUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 import { manualErrorText, uploadManualPdf } from '../api/manuals-api';
 import { formatMegabytes } from './format-size';
 

@@ -1,29 +1,47 @@
 import type { AdminUserView } from '@clima/contract/auth';
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from '@clima/contract/common';
-import { useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
-import { Modal } from '../../../shared/ui/modal';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
+import { Modal } from '@clima/web-kit/modal';
 import { useUpdateAdminUser } from '../hooks/use-admin-users';
 import { normalizeStatus, planLabel } from './user-badges';
 
 const m = messages.users;
 
+// Selects and a checkbox only: every value they can hold is valid, the schema just types them.
+const schema = z.object({
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  subscription_plan: z.union([z.enum(SUBSCRIPTION_PLANS), z.literal('')]),
+  is_admin: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+const valuesOf = (user: AdminUserView): Values => {
+  const plan = user.subscription_plan ?? '';
+  return {
+    subscription_status: normalizeStatus(user.subscription_status),
+    subscription_plan: plan === 'monthly' || plan === 'annual' ? plan : '',
+    is_admin: user.is_admin,
+  };
+};
+
 export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const update = useUpdateAdminUser();
-  const [status, setStatus] = useState('inactive');
-  const [plan, setPlan] = useState('');
-  const [isAdmin, setIsAdmin] = useState(false);
+  const { register, handleSubmit, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { subscription_status: 'inactive', subscription_plan: '', is_admin: false },
+  });
   const ids = { status: useId(), plan: useId(), admin: useId() };
 
   useEffect(() => {
-    if (!user) return;
-    setStatus(normalizeStatus(user.subscription_status));
-    setPlan(user.subscription_plan ?? '');
-    setIsAdmin(user.is_admin);
-  }, [user]);
+    if (user) reset(valuesOf(user));
+  }, [user, reset]);
 
-  const onSubmit = async () => {
+  const onSubmit = async (values: Values) => {
     if (!user) return;
     try {
       await update.mutateAsync({
@@ -31,9 +49,9 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
         body: {
           name: user.name,
           email: user.email,
-          subscription_status: status,
-          subscription_plan: plan === 'monthly' || plan === 'annual' ? plan : null,
-          is_admin: isAdmin,
+          subscription_status: values.subscription_status,
+          subscription_plan: values.subscription_plan === '' ? null : values.subscription_plan,
+          is_admin: values.is_admin,
         },
       });
       onClose();
@@ -44,18 +62,12 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
 
   return (
     <Modal open={user !== null} onClose={onClose} title={m.editTitle} description={user ? `${user.name ?? ''} ${user.email}`.trim() : undefined} closeLabel={messages.common.close} dismissible={!update.isPending}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-        className="space-y-4"
-      >
+      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4">
         <div>
           <label htmlFor={ids.status} className={labelStyles}>
             {m.subscriptionStatus}
           </label>
-          <select id={ids.status} value={status} onChange={(e) => setStatus(e.target.value)} className={inputStyles}>
+          <select id={ids.status} className={inputStyles} {...register('subscription_status')}>
             {SUBSCRIPTION_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {m.status[s]}
@@ -67,7 +79,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
           <label htmlFor={ids.plan} className={labelStyles}>
             {m.subscriptionPlan}
           </label>
-          <select id={ids.plan} value={plan} onChange={(e) => setPlan(e.target.value)} className={inputStyles}>
+          <select id={ids.plan} className={inputStyles} {...register('subscription_plan')}>
             <option value="">{m.plan.none}</option>
             {SUBSCRIPTION_PLANS.map((p) => (
               <option key={p} value={p}>
@@ -80,8 +92,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
           <input
             id={ids.admin}
             type="checkbox"
-            checked={isAdmin}
-            onChange={(e) => setIsAdmin(e.target.checked)}
+            {...register('is_admin')}
             className="mt-0.5 size-4 rounded border-slate-300 accent-sky-600"
           />
           <span>

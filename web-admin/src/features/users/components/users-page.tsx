@@ -4,12 +4,10 @@ import { Pencil, Shield, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { DeleteConfirmDialog } from '../../../shared/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ResultCount, SearchInput, Select } from '../../../shared/ui/filters';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { Select } from '@clima/web-kit/filters';
+import { ListPage, ListTable, useListSearch } from '@clima/web-kit/list-page';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
 import { useAdminUsers, useDeleteAdminUser } from '../hooks/use-admin-users';
 import { planLabel, StatusBadge } from './user-badges';
@@ -59,44 +57,63 @@ function RowActions({ user, onEdit, onDelete }: { user: AdminUserView; onEdit: (
 
 export function UsersPage() {
   const { admin } = useAdminAuth();
-  const [search, setSearch] = useState('');
+  const search = useListSearch();
   const [status, setStatus] = useState('');
-  const debounced = useDebouncedValue(search.trim());
-  const users = useAdminUsers({ search: debounced, status }, admin !== null);
+  const users = useAdminUsers({ search: search.debounced, status }, admin !== null);
   const remove = useDeleteAdminUser();
   const [editing, setEditing] = useState<AdminUserView | null>(null);
   const [deleting, setDeleting] = useState<AdminUserView | null>(null);
-  const list = users.data ?? [];
+  const actions = (user: AdminUserView) => <RowActions user={user} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />;
 
   return (
     <>
-      <PageHeader title={m.title} subtitle={m.subtitle} />
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
-        <Select label={m.statusFilter} value={status} onChange={(e) => setStatus(e.target.value)} className="sm:w-56">
-          <option value="">{m.allStatuses}</option>
-          {(['active', 'canceled', 'expired', 'inactive'] as const satisfies readonly (typeof SUBSCRIPTION_STATUSES)[number][]).map((s) => (
-            <option key={s} value={s}>
-              {m.status[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
-
-      {users.isPending ? (
-        <PageSpinner label={c.loading} />
-      ) : list.length === 0 ? (
-        <EmptyState icon={Users} title={m.empty} description={debounced || status ? m.emptyFilteredHint : undefined} />
-      ) : (
-        <>
-          <ResultCount>{m.count(list.length)}</ResultCount>
-          {/* Phone: cards. */}
-          <ul className={`space-y-3 md:hidden ${users.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.title}>
-            {list.map((user) => (
-              <li key={user.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="user-row">
+      <ListPage
+        header={<PageHeader title={m.title} subtitle={m.subtitle} />}
+        search={{ ...search, placeholder: m.search }}
+        filters={
+          <Select label={m.statusFilter} value={status} onChange={(e) => setStatus(e.target.value)} className="sm:w-56">
+            <option value="">{m.allStatuses}</option>
+            {(['active', 'canceled', 'expired', 'inactive'] as const satisfies readonly (typeof SUBSCRIPTION_STATUSES)[number][]).map((s) => (
+              <option key={s} value={s}>
+                {m.status[s]}
+              </option>
+            ))}
+          </Select>
+        }
+        loading={users.isPending}
+        stale={users.isPlaceholderData}
+        items={users.data ?? []}
+        count={m.count}
+        empty={<EmptyState icon={Users} title={m.empty} description={search.debounced || status ? m.emptyFilteredHint : undefined} />}
+        confirmDelete={{
+          target: deleting,
+          onClose: () => setDeleting(null),
+          title: m.deleteTitle,
+          describe: (user) => m.deleteWarning(user.name?.trim() || user.email),
+          onConfirm: async (user) => {
+            await remove.mutateAsync(user.id);
+          },
+        }}
+      >
+        {(list) => (
+          <ListTable
+            label={m.title}
+            items={list}
+            rowKey={(user) => user.id}
+            testId="user-row"
+            columns={[
+              { header: m.columns.user, className: 'max-w-72', cell: (user) => <UserIdentity user={user} /> },
+              { header: m.columns.status, cell: (user) => <StatusBadge status={user.subscription_status} /> },
+              { header: m.columns.plan, className: 'text-slate-700', cell: (user) => planLabel(user.subscription_plan) },
+              { header: m.columns.expires, className: 'text-slate-600', cell: expiresOf },
+              { header: m.columns.created, className: 'text-slate-600', cell: (user) => formatDate(user.created_at) },
+              { header: m.columns.actions, cell: actions },
+            ]}
+            card={(user) => (
+              <>
                 <div className="flex items-start justify-between gap-2">
                   <UserIdentity user={user} />
-                  <RowActions user={user} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+                  {actions(user)}
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <div>
@@ -116,49 +133,12 @@ export function UsersPage() {
                     <dd className="mt-0.5 text-slate-700">{formatDate(user.created_at)}</dd>
                   </div>
                 </dl>
-              </li>
-            ))}
-          </ul>
-          {/* Tablet and desktop: table. */}
-          <div className={`hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block ${users.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-5 py-3">{m.columns.user}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.status}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.plan}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.expires}</th>
-                  <th scope="col" className="px-4 py-3">{m.columns.created}</th>
-                  <th scope="col" className="px-5 py-3 text-right">{m.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((user) => (
-                  <tr key={user.id} className="hover:bg-slate-50/60" data-testid="user-row">
-                    <td className="max-w-72 px-5 py-3"><UserIdentity user={user} /></td>
-                    <td className="px-4 py-3"><StatusBadge status={user.subscription_status} /></td>
-                    <td className="px-4 py-3 text-slate-700">{planLabel(user.subscription_plan)}</td>
-                    <td className="px-4 py-3 text-slate-600">{expiresOf(user)}</td>
-                    <td className="px-4 py-3 text-slate-600">{formatDate(user.created_at)}</td>
-                    <td className="px-5 py-3"><RowActions user={user} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
-
+              </>
+            )}
+          />
+        )}
+      </ListPage>
       <UserEditDialog user={editing} onClose={() => setEditing(null)} />
-      <DeleteConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={m.deleteTitle}
-        description={deleting ? m.deleteWarning(deleting.name?.trim() || deleting.email) : undefined}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
-        }}
-      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Crown, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 
 const m = messages.gates;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '../../../i18n/messages';
 import { hasActiveSubscription } from '../../../lib/subscription';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { AccessRestricted, SubscriptionRequired } from './access-gates';
 

@@ -1,7 +1,7 @@
 import { Clock, Crown, Sparkles } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { freeDaysLeft, hasActiveSubscription } from '../../../lib/subscription';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSubscribe } from '../../subscription/hooks/use-subscribe';
 

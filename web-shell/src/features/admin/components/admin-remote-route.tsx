@@ -1,8 +1,8 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles } from '../../../shared/ui/button';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { buttonStyles } from '@clima/web-kit/button';
+import { PageSpinner } from '@clima/web-kit/spinner';
 
 const m = messages.adminRemote;
 

@@ -1,48 +1,27 @@
-import type { Me, RedirectUrlAnswer } from '@clima/contract/auth';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
 const m = messages;
 
-/** GET /api/users/me: the user, or null when anonymous (401). Other failures throw. */
-export async function fetchMe(): Promise<Me | null> {
-  const res = await apiFetch('/api/users/me');
-  if (res.status === 401) {
-    // read the answer anyway: an unread body keeps the request open in the browser
-    await res.text().catch(() => '');
-    return null;
-  }
-  if (!res.ok) throw new ApiError(res.status, m.logs.fetchUser(res.status));
-  return (await res.json()) as Me;
-}
-
 export async function logoutRequest(): Promise<void> {
   try {
-    await apiFetch('/api/logout');
+    await api.raw.get('/api/logout');
   } catch {
     // The answer is ignored (spec 7.1): the local session is already cleared.
   }
 }
 
 export async function getGoogleRedirectUrl(): Promise<string> {
-  const res = await apiFetch('/api/oauth/google/redirect_url');
-  if (!res.ok) throw new ApiError(res.status, m.logs.redirectUrl(res.status));
-  const data = (await res.json()) as RedirectUrlAnswer;
-  return data.redirectUrl;
+  try {
+    return (await api.get('/api/oauth/google/redirect_url')).redirectUrl;
+  } catch (err) {
+    throw err instanceof ApiError ? new ApiError(err.status, m.logs.redirectUrl(err.status)) : err;
+  }
 }
 
 export async function exchangeCodeForSession(code: string): Promise<void> {
-  const res = await apiFetch('/api/sessions', { method: 'POST', body: { code } });
+  const res = await api.raw.post('/api/sessions', { body: { code } });
   if (!res.ok) throw new ApiError(res.status, m.logs.exchange(res.status));
-}
-
-async function errorText(res: Response, fallback: string): Promise<string> {
-  try {
-    const data = (await res.json()) as { error?: unknown };
-    return typeof data.error === 'string' && data.error ? data.error : fallback;
-  } catch {
-    return fallback;
-  }
 }
 
 export interface RegisterInput {
@@ -53,19 +32,19 @@ export interface RegisterInput {
 
 /** POST /api/auth/register; throws an Error whose message is the server's error text. */
 export async function registerRequest({ name, email, password }: RegisterInput): Promise<void> {
-  const res = await apiFetch('/api/auth/register', { method: 'POST', body: { email, password, name } });
-  if (!res.ok) throw new Error(await errorText(res, m.auth.registrationFailedServer));
+  const res = await api.raw.post('/api/auth/register', { body: { email, password, name } });
+  if (!res.ok) throw new Error(await readError(res, m.auth.registrationFailedServer));
 }
 
 export async function signInRequest(email: string, password: string): Promise<void> {
-  const res = await apiFetch('/api/auth/signin', { method: 'POST', body: { email, password } });
-  if (!res.ok) throw new Error(await errorText(res, m.auth.signInFailedServer));
+  const res = await api.raw.post('/api/auth/signin', { body: { email, password } });
+  if (!res.ok) throw new Error(await readError(res, m.auth.signInFailedServer));
 }
 
 /** Failures are logged and ignored (spec section 8). */
 export async function sendHeartbeat(): Promise<void> {
   try {
-    const res = await apiFetch('/api/users/session/heartbeat', { method: 'POST', json: true });
+    const res = await api.raw.post('/api/users/session/heartbeat', { json: true });
     if (!res.ok) console.warn(m.logs.heartbeat, res.status);
   } catch (err) {
     console.warn(m.logs.heartbeat, err);

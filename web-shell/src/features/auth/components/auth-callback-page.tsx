@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Spinner } from '@clima/web-kit/spinner';
 import { useAuth } from '../hooks/use-auth';
 import { takeReturnPath } from '../return-path';
 

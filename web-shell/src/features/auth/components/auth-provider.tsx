@@ -3,16 +3,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { queryKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
-import { exchangeCodeForSession, fetchMe, getGoogleRedirectUrl, logoutRequest } from '../api/auth-api';
+import { api, ApiError } from '../../../lib/api';
+import { exchangeCodeForSession, getGoogleRedirectUrl, logoutRequest } from '../api/auth-api';
 import { AuthContext, type AuthContextValue } from '../auth-context';
 import { useActivityHeartbeat } from '../hooks/use-activity-heartbeat';
 
-/** A failed fetch is logged and counts as "no user": pending still ends (spec section 8). */
+/**
+ * GET /api/session answers an anonymous visitor with `user: null`, not the 401 of /api/users/me that
+ * browsers log as a console error. A failed fetch is logged and counts as "no user": pending still ends
+ * (spec section 8).
+ */
 async function loadUser(): Promise<Me | null> {
   try {
-    return await fetchMe();
+    return (await api.get('/api/session')).user;
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err instanceof ApiError ? messages.logs.fetchUser(err.status) : err instanceof Error ? err.message : err);
     return null;
   }
 }

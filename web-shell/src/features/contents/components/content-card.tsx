@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 import { parseTags, TagList } from '../../../shared/ui/tag-list';
 
 const m = messages.contents;
@@ -49,10 +49,10 @@ export function ContentCard({ content, locked = false, onLockedWatch }: { conten
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-3 text-xs text-slate-500">
           <span className="truncate rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-700">{content.category_name ?? m.noCategory}</span>
-          <span className="inline-flex shrink-0 items-center gap-1" title={m.views}>
+          <span className="inline-flex shrink-0 items-center gap-1" title={m.viewsCount(content.views_count)}>
             <Eye className="size-3.5" aria-hidden />
             <span data-testid="content-views">{formatNumber(content.views_count)}</span>
-            <span className="sr-only">{m.views}</span>
+            <span className="sr-only">{m.viewsWord(content.views_count)}</span>
           </span>
         </div>
         <h2 className="mt-3 text-lg font-bold leading-snug text-slate-900">{content.title}</h2>

@@ -2,12 +2,12 @@ import { CheckCircle2, Film, FolderOpen, PlayCircle, SearchX, Video } from 'luci
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { hasActiveSubscription } from '../../../lib/subscription';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { useDebouncedValue } from '@clima/web-kit/use-debounced-value';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { SearchInput, Select } from '@clima/web-kit/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
@@ -83,7 +83,7 @@ function ContentsMarketing() {
             </h2>
             <p className="text-sm font-medium text-slate-500">{m.previewLocked}</p>
           </div>
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {list.slice(0, PREVIEW_COUNT).map((content) => (
               <li key={content.id}>
                 <ContentCard content={content} locked onLockedWatch={openLogin} />
@@ -149,7 +149,7 @@ function ContentsList() {
           <p className="text-sm text-slate-500" aria-live="polite">
             {m.results(list.length)}
           </p>
-          <ul className={`grid gap-5 sm:grid-cols-2 lg:grid-cols-3 ${contents.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${contents.isPlaceholderData ? 'opacity-60' : ''}`}>
             {list.map((content) => (
               <li key={content.id}>
                 <ContentCard content={content} locked={!active} />

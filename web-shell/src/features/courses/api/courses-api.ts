@@ -1,17 +1,17 @@
 import type { Course, CourseCategory, CourseLesson, LessonProgress } from '@clima/contract/courses';
-import { api, ApiError, apiList, withQuery } from '../../../lib/api';
+import { api, ApiError, orEmptyList } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
 const m = messages.courses;
 
-export const fetchCategoriesWithStats = (search: string, signal?: AbortSignal) =>
-  apiList<CourseCategory>(withQuery('/api/course-categories-with-stats', { search }), signal);
+export const fetchCategoriesWithStats = (search: string, signal?: AbortSignal): Promise<CourseCategory[]> =>
+  orEmptyList(api.get('/api/course-categories-with-stats', { query: { search }, signal }), signal);
 
 /** The category of a slug or an id (spec 2.1: the parameter may be either). */
 export async function fetchCategory(slugOrId: string): Promise<CourseCategory> {
   let list: unknown;
   try {
-    list = await api<unknown>('/api/course-categories');
+    list = await api.get('/api/course-categories');
   } catch (err) {
     throw new Error(m.categoryFailed, { cause: err });
   }
@@ -24,7 +24,7 @@ export async function fetchCategory(slugOrId: string): Promise<CourseCategory> {
 
 export async function fetchCategoryCourses(slug: string): Promise<Course[]> {
   try {
-    const data = await api<unknown>(withQuery('/api/courses', { category: slug }));
+    const data: unknown = await api.get('/api/courses', { query: { category: slug } });
     return Array.isArray(data) ? (data as Course[]) : [];
   } catch (err) {
     throw new Error(m.coursesFailed, { cause: err });
@@ -33,7 +33,7 @@ export async function fetchCategoryCourses(slug: string): Promise<Course[]> {
 
 export async function fetchCourse(id: string): Promise<Course> {
   try {
-    return await api<Course>(`/api/courses/${encodeURIComponent(id)}`);
+    return await api.get('/api/courses/:id', { params: { id } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw new Error(m.notFound, { cause: err });
     if (err instanceof ApiError && err.status === 401) throw new Error(m.needLogin, { cause: err });
@@ -41,13 +41,13 @@ export async function fetchCourse(id: string): Promise<Course> {
   }
 }
 
-export const fetchLessons = (id: string) => apiList<CourseLesson>(`/api/courses/${encodeURIComponent(id)}/lessons`);
-export const fetchProgress = (id: string) => apiList<LessonProgress>(`/api/courses/${encodeURIComponent(id)}/progress`);
+export const fetchLessons = (id: string): Promise<CourseLesson[]> => orEmptyList(api.get('/api/courses/:id/lessons', { params: { id } }));
+export const fetchProgress = (id: string): Promise<LessonProgress[]> => orEmptyList(api.get('/api/courses/:id/progress', { params: { id } }));
 
 /** Records a completed lesson. Failures are logged and ignored (spec section 8); resolves to whether it was saved. */
 export async function markLessonDone(courseId: string, lessonId: number): Promise<boolean> {
   try {
-    await api(`/api/courses/${encodeURIComponent(courseId)}/lessons/${lessonId}/progress`, { method: 'POST' });
+    await api.post('/api/courses/:id/lessons/:lessonId/progress', { params: { id: courseId, lessonId } });
     return true;
   } catch (err) {
     console.error(m.progressFailed, err);

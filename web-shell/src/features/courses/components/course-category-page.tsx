@@ -3,9 +3,9 @@ import { ArrowLeft, Clock, Hourglass, Layers, PlayCircle, SearchX, TriangleAlert
 import { Link, useParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
-import { buttonStyles } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessGuard } from '../../access/components/access-guard';
 import { useCategoryCourses, useCourseCategory } from '../hooks/use-courses';
 
@@ -86,7 +86,7 @@ function CategoryCourses({ slug }: { slug: string }) {
       ) : list.length === 0 ? (
         <EmptyState icon={Layers} title={m.emptyCourses} />
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((course) => (
             <li key={course.id}>
               <CourseCard course={course} />

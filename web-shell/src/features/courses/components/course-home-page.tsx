@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { useDebouncedValue } from '@clima/web-kit/use-debounced-value';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { SearchInput, Select } from '@clima/web-kit/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessGuard } from '../../access/components/access-guard';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useCourseCategories } from '../hooks/use-courses';
@@ -89,7 +89,7 @@ function CourseHome() {
       ) : shown.length === 0 ? (
         <EmptyState icon={Layers} title={filtering ? m.emptyFiltered : m.empty} />
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((c) => (
             <li key={c.id}>
               <CategoryCard category={c} />

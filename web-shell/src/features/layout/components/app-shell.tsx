@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccountDeletedNotice } from '../../privacy/components/account-deleted-notice';
 import { EmailVerificationNotice } from '../../recovery/components/email-verification-notice';
 import { PaymentPendingBanner } from '../../subscription/components/payment-pending-banner';

@@ -3,7 +3,7 @@ import { messages } from '../../../i18n/messages';
 import { displayName, hasActiveSubscription } from '../../../lib/subscription';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 
 export function ProBadge() {
   return (

@@ -1,5 +1,5 @@
 import type { Manual, ManualDownloadAnswer, Manufacturer, Model } from '@clima/contract/manuals';
-import { api, apiList, withQuery } from '../../../lib/api';
+import { api, orEmptyList } from '../../../lib/api';
 
 export interface ManualFilters {
   search: string;
@@ -8,13 +8,14 @@ export interface ManualFilters {
   type: string;
 }
 
-export const fetchManuals = (f: ManualFilters, signal?: AbortSignal) =>
-  apiList<Manual>(withQuery('/api/manuals', { search: f.search, manufacturer: f.manufacturer, model: f.model, type: f.type }), signal);
-export const fetchManufacturers = (signal?: AbortSignal) => apiList<Manufacturer>('/api/manufacturers', signal);
-export const fetchModels = (manufacturer: string, signal?: AbortSignal) => apiList<Model>(withQuery('/api/models', { manufacturer }), signal);
+export const fetchManuals = (f: ManualFilters, signal?: AbortSignal): Promise<Manual[]> =>
+  orEmptyList(api.get('/api/manuals', { query: { search: f.search, manufacturer: f.manufacturer, model: f.model, type: f.type }, signal }), signal);
+export const fetchManufacturers = (signal?: AbortSignal): Promise<Manufacturer[]> => orEmptyList(api.get('/api/manufacturers', { signal }), signal);
+export const fetchModels = (manufacturer: string, signal?: AbortSignal): Promise<Model[]> =>
+  orEmptyList(api.get('/api/models', { query: { manufacturer }, signal }), signal);
 
 /** Records a download (POST /api/manuals/{id}/download) and answers the address to open. */
-export const recordDownload = (id: number) => api<ManualDownloadAnswer>(`/api/manuals/${id}/download`, { method: 'POST' });
+export const recordDownload = (id: number): Promise<ManualDownloadAnswer> => api.post('/api/manuals/:id/download', { params: { id } });
 
 const isSameOrigin = (url: string) => {
   try {

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatMegabytes, formatNumber } from '../../../lib/format';
 import { hasActiveSubscription } from '../../../lib/subscription';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
-import { buttonStyles } from '../../../shared/ui/button';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { SearchInput, Select } from '../../../shared/ui/filters';
+import { useDebouncedValue } from '@clima/web-kit/use-debounced-value';
+import { buttonStyles } from '@clima/web-kit/button';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { SearchInput, Select } from '@clima/web-kit/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { PageSpinner, Spinner } from '../../../shared/ui/spinner';
+import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
@@ -189,7 +189,7 @@ function ManualsLibrary() {
   return (
     <div className="space-y-6">
       <SubscriberBanner premiumTitle={m.premiumTitle} premiumText={m.premiumText} subscribeTitle={m.accessTitle} subscribeText={m.accessText} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select
           label={m.manufacturerFilter}

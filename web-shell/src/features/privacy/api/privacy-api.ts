@@ -1,5 +1,5 @@
 import type { DeleteAccountBody } from '@clima/contract/privacy';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
 const m = messages.privacy;
@@ -9,22 +9,13 @@ export interface ExportFile {
   fileName: string;
 }
 
-async function errorText(res: Response): Promise<string> {
-  try {
-    const data = (await res.json()) as { error?: unknown };
-    return typeof data.error === 'string' && data.error ? data.error : m.exportFailed;
-  } catch {
-    return m.exportFailed;
-  }
-}
-
 /**
  * GET /api/users/me/export, read as it arrives so the screen can show how much came. The server
  * answers 503 `{error}` before any byte when a part is missing, so a file here is always whole.
  */
 export async function fetchExport(onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<ExportFile> {
   const res = await fetch('/api/users/me/export', { credentials: 'include', headers: { Accept: 'application/zip' }, signal });
-  if (!res.ok) throw new ApiError(res.status, await errorText(res));
+  if (!res.ok) throw new ApiError(res.status, await readError(res, m.exportFailed));
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'meus-dados-clima-pro.zip';
   const chunks: BlobPart[] = [];
   if (res.body) {
@@ -59,5 +50,5 @@ export function saveFile(file: ExportFile): void {
 
 /** DELETE /api/users/me; a non-OK answer throws ApiError with the server's text. */
 export function deleteAccount(body: DeleteAccountBody): Promise<{ success: true }> {
-  return api<{ success: true }>('/api/users/me', { method: 'DELETE', body, fallbackError: m.deleteFailed });
+  return api.delete('/api/users/me', { body, fallbackError: m.deleteFailed });
 }

@@ -5,9 +5,9 @@ import { useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
 import { formatMegabytes } from '../../../lib/format';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles } from '@clima/web-kit/button';
+import { Spinner } from '@clima/web-kit/spinner';
 import { useExportDownload } from '../hooks/use-export-download';
 import { DeleteAccountDialog } from './delete-account-dialog';
 

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
 import { useTimedMessage } from '../../../shared/hooks/use-timed-message';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, labelStyles } from '../../../shared/ui/button';
-import { PasswordInput } from '../../../shared/ui/password-input';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, labelStyles } from '@clima/web-kit/button';
+import { PasswordInput } from '@clima/web-kit/password-input';
 import { useChangePassword } from '../hooks/use-change-password';
 
 const m = messages.profile;

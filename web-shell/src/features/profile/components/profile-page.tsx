@@ -3,7 +3,7 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
 import { displayName, hasActiveSubscription, isEmailAccount } from '../../../lib/subscription';
-import { PageSpinner } from '../../../shared/ui/spinner';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessRestricted } from '../../access/components/access-gates';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { PrivacySection } from '../../privacy/components/privacy-section';

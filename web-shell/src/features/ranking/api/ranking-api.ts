@@ -1,9 +1,9 @@
 import { OwnStats, RankingAnswer, type RankingEntry } from '@clima/contract/ranking';
-import { api, apiList } from '../../../lib/api';
+import { api, orEmptyList } from '../../../lib/api';
 
 /** GET /api/ranking: the top entries, best first; a failure gives an empty board (spec section 7.2). */
 export async function fetchRanking(signal?: AbortSignal): Promise<RankingEntry[]> {
-  const rows = await apiList<unknown>('/api/ranking', signal);
+  const rows = await orEmptyList(api.get('/api/ranking', { signal }), signal);
   const parsed = RankingAnswer.safeParse(rows);
   if (!parsed.success) console.error(parsed.error);
   return parsed.success ? parsed.data : [];
@@ -12,7 +12,7 @@ export async function fetchRanking(signal?: AbortSignal): Promise<RankingEntry[]
 /** GET /api/users/me/stats: own stats, or null when they cannot be loaded (the screen shows zeros). */
 export async function fetchOwnStats(): Promise<OwnStats | null> {
   try {
-    const parsed = OwnStats.safeParse(await api<unknown>('/api/users/me/stats'));
+    const parsed = OwnStats.safeParse(await api.get('/api/users/me/stats'));
     if (!parsed.success) console.error(parsed.error);
     return parsed.success ? parsed.data : null;
   } catch (err) {

@@ -2,8 +2,8 @@ import type { RankingEntry } from '@clima/contract/ranking';
 import { Trophy } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDuration, formatNumber } from '../../../lib/format';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { Spinner } from '../../../shared/ui/spinner';
+import { EmptyState } from '@clima/web-kit/empty-state';
+import { Spinner } from '@clima/web-kit/spinner';
 import { BadgeChip, isBadgeId } from './badge-chip';
 
 const m = messages.ranking;

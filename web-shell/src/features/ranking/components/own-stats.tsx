@@ -2,7 +2,7 @@ import type { OwnStats } from '@clima/contract/ranking';
 import { CalendarCheck, Clock, Flame, Star, TrendingUp, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDuration, formatNumber } from '../../../lib/format';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Spinner } from '@clima/web-kit/spinner';
 
 const m = messages.ranking;
 

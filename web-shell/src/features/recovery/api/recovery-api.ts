@@ -6,18 +6,18 @@ const m = messages.recovery;
 
 /** POST /api/auth/password-reset: the same answer whether or not the e-mail has an account. */
 export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return api('/api/auth/password-reset', { method: 'POST', body: { email }, fallbackError: m.forgotFailed });
+  return api.post('/api/auth/password-reset', { body: { email }, fallbackError: m.forgotFailed });
 }
 
 export function confirmPasswordReset(token: string, password: string): Promise<{ success: true; message: string }> {
-  return api('/api/auth/password-reset/confirm', { method: 'POST', body: { token, password }, fallbackError: m.resetFailed });
+  return api.post('/api/auth/password-reset/confirm', { body: { token, password }, fallbackError: m.resetFailed });
 }
 
 export function verifyEmail(token: string): Promise<VerifyEmailAnswer> {
-  return api('/api/auth/verify-email', { method: 'POST', body: { token }, fallbackError: m.verifyFailed });
+  return api.post('/api/auth/verify-email', { body: { token }, fallbackError: m.verifyFailed });
 }
 
 /** A new verification link: to the pending e-mail when a change waits, else to the current one. */
 export function resendVerification(): Promise<{ message: string; email: string }> {
-  return api('/api/users/me/verification-email', { method: 'POST', json: true, fallbackError: m.resendFailed });
+  return api.post('/api/users/me/verification-email', { json: true, fallbackError: m.resendFailed });
 }

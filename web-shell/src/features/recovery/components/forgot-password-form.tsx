@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles, inputStyles, labelStyles } from '../../../shared/ui/button';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import { useRequestPasswordReset } from '../hooks/use-recovery';
 
 const m = messages.recovery;

@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
-import { buttonStyles } from '../../../shared/ui/button';
+import { buttonStyles } from '@clima/web-kit/button';
 import { useResendVerification } from '../hooks/use-recovery';
 
 const m = messages.recovery;

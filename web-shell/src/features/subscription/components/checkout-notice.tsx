@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Info } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Spinner } from '@clima/web-kit/spinner';
 import type { CheckoutReturn } from '../hooks/use-checkout-return';
 
 const m = messages.subscription;

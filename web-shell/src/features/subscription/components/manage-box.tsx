@@ -4,9 +4,9 @@ import type { Me } from '@clima/contract/auth';
 import { AlertTriangle, CalendarDays, CreditCard, Crown, ExternalLink, Info } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatCents, formatDate } from '../../../lib/format';
-import { Alert } from '../../../shared/ui/alert';
-import { buttonStyles } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
+import { Alert } from '@clima/web-kit/alert';
+import { buttonStyles } from '@clima/web-kit/button';
+import { Spinner } from '@clima/web-kit/spinner';
 import { usePortal } from '../hooks/use-billing';
 
 const m = messages.subscription;

@@ -3,8 +3,8 @@ import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatCents } from '../../../lib/format';
-import { buttonStyles } from '../../../shared/ui/button';
-import { Spinner } from '../../../shared/ui/spinner';
+import { buttonStyles } from '@clima/web-kit/button';
+import { Spinner } from '@clima/web-kit/spinner';
 
 const m = messages.subscription;
 

@@ -3,7 +3,7 @@ import { BookOpen, Check, FileText, Gift, HelpCircle, Trophy } from 'lucide-reac
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
 import { hasActiveSubscription } from '../../../lib/subscription';
-import { Alert } from '../../../shared/ui/alert';
+import { Alert } from '@clima/web-kit/alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { AccessGuard } from '../../access/components/access-guard';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -18,7 +18,7 @@ const BENEFIT_ICONS = [BookOpen, FileText, Trophy];
 
 function Benefits() {
   return (
-    <ul className="grid gap-3 sm:grid-cols-3 sm:gap-4" aria-label={m.benefitsLabel}>
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4" aria-label={m.benefitsLabel}>
       {m.benefits.map((benefit, i) => {
         const Icon = BENEFIT_ICONS[i] ?? Check;
         return (
@@ -51,7 +51,7 @@ function Plans({ trialEligible }: { trialEligible: boolean }) {
           </span>
         </p>
       )}
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         {(['monthly', 'annual'] as const).map((plan) => (
           <PlanCard
             key={plan}

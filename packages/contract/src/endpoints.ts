@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { AdminStats } from './admin-stats';
+import { AuditPage, AuditQuery } from './audit';
+import {
+  AdministratorCreateBody,
+  Administrator,
+  AdministratorsQuery,
+  AdministratorUpdateBody,
+  AdminLoginBody,
+  AdminMe,
+  AdminUsersQuery,
+  AdminUserUpdateBody,
+  AdminUserView,
+  Me,
+  PasswordBody,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  ProfileBody,
+  RedirectUrlAnswer,
+  RegisterBody,
+  SessionAnswer,
+  SessionExchangeBody,
+  SignInBody,
+  VerifyEmailAnswer,
+  VerifyEmailBody,
+} from './auth';
+import { BillingSubscription, CheckoutBody, PlansResponse, RedirectResponse } from './billing';
+import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, TogglePublishedBody, VideoUploadAnswer } from './catalog';
+import {
+  Course,
+  CourseCategory,
+  CourseCategoryCreateBody,
+  CourseCategoryListQuery,
+  CourseCategoryUpdateBody,
+  CourseCategoryWithStats,
+  CourseCreateBody,
+  CourseLesson,
+  CourseListQuery,
+  CourseTogglePublishedBody,
+  CourseUpdateBody,
+  LessonCreateBody,
+  LessonOrderBody,
+  LessonProgress,
+  LessonUpdateBody,
+} from './courses';
+import { AdminManualsQuery, Manual, ManualCreateBody, ManualDownloadAnswer, ManualsQuery, ManualUpdateBody, ManualUploadAnswer, Manufacturer, Model, ModelsQuery } from './manuals';
+import { DeleteAccountBody } from './privacy';
+import { HeartbeatAnswer, OwnStats, RankingAnswer } from './ranking';
+
+/**
+ * Every /api operation with its schemas: the one description the OpenAPI document (openapi.ts) and the
+ * web apps' typed client are built from. `access` must equal the gateway's route table (gateway/src/routes.ts);
+ * a test compares the two. The services validate with the same schemas.
+ */
+
+/** Who may call an operation; the same names as the route table's access. */
+export type EndpointAccess = 'public' | 'user' | 'subscriber' | 'admin';
+
+/** How an answer is carried when it is not JSON. */
+export type AnswerKind = 'json' | 'html' | 'file';
+
+export interface Endpoint {
+  access: EndpointAccess;
+  /** Groups the operations in the document and on the /api/docs page. */
+  tag: string;
+  summary: string;
+  query?: z.ZodType;
+  /** JSON body; `multipart` names the file field of an upload instead. */
+  body?: z.ZodType;
+  multipart?: string;
+  /** The success answer (JSON unless `kind` says otherwise). */
+  answer: z.ZodType;
+  kind?: AnswerKind;
+  /** Success status when it is not 200. */
+  status?: number;
+}
+
+/** Answers that are only an acknowledgement. */
+export const SuccessAnswer = z.object({ success: z.literal(true) });
+export const SuccessMessageAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const MessageAnswer = z.object({ message: z.string() });
+export const ProfileAnswer = z.object({ success: z.literal(true), message: z.string(), user: Me });
+export const ResendVerificationAnswer = z.object({ message: z.string(), email: z.string() });
+export const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
+/** A body the operation ignores (documented so every operation has one shape). */
+export const NoBody = z.object({}).describe('Sem corpo');
+/** Pages and files (not JSON). */
+const Html = z.string().describe('Página HTML');
+const File = z.string().describe('Arquivo (bytes)');
+
+const S = 'Sessão e autenticação';
+const U = 'Conta do usuário';
+const CAT = 'Conteúdos';
+const CRS = 'Cursos';
+const MAN = 'Manuais';
+const RNK = 'Ranking';
+const BIL = 'Assinatura';
+const ADM = 'Administração';
+const DOC = 'Documentação';
+
+export const ENDPOINTS = {
+  // 7.1 Session and authentication
+  'GET /api/users/me': { access: 'public', tag: S, summary: 'Usuário da sessão (401 quando anônimo)', answer: Me },
+  'GET /api/session': { access: 'public', tag: S, summary: 'Usuário e administrador da sessão (nulos quando anônimo)', answer: SessionAnswer },
+  'GET /api/logout': { access: 'public', tag: S, summary: 'Encerra a sessão do usuário', answer: SuccessAnswer },
+  'GET /api/oauth/google/redirect_url': { access: 'public', tag: S, summary: 'Endereço de login com Google', answer: RedirectUrlAnswer },
+  'POST /api/sessions': { access: 'public', tag: S, summary: 'Troca o código do Google por uma sessão', body: SessionExchangeBody, answer: Me },
+  'POST /api/auth/register': { access: 'public', tag: S, summary: 'Cadastro com e-mail e senha', body: RegisterBody, answer: Me, status: 201 },
+  'POST /api/auth/signin': { access: 'public', tag: S, summary: 'Login com e-mail e senha', body: SignInBody, answer: Me },
+  'POST /api/users/session/heartbeat': { access: 'user', tag: RNK, summary: 'Sinal de atividade (pontos do ranking)', body: NoBody, answer: HeartbeatAnswer },
+  'PUT /api/users/profile': { access: 'user', tag: U, summary: 'Atualiza nome e e-mail', body: ProfileBody, answer: ProfileAnswer },
+  'PUT /api/users/password': { access: 'user', tag: U, summary: 'Troca a senha', body: PasswordBody, answer: SuccessMessageAnswer },
+  'GET /api/admin/auth/me': { access: 'public', tag: ADM, summary: 'Administrador da sessão (401 sem sessão)', answer: AdminMe },
+  'POST /api/admin/auth/login': { access: 'public', tag: ADM, summary: 'Login do administrador', body: AdminLoginBody, answer: AdminMe },
+  'POST /api/admin/auth/logout': { access: 'public', tag: ADM, summary: 'Encerra a sessão do administrador', body: NoBody, answer: SuccessAnswer },
+
+  // 7.2 End-user data
+  'GET /api/contents': { access: 'public', tag: CAT, summary: 'Conteúdos publicados', query: ContentsQuery, answer: z.array(Content) },
+  'GET /api/contents/:id': { access: 'subscriber', tag: CAT, summary: 'Um conteúdo (conta uma visualização)', answer: Content },
+  'GET /api/categories': { access: 'public', tag: CAT, summary: 'Categorias de conteúdo', answer: z.array(ContentCategory) },
+  'GET /api/course-categories': { access: 'public', tag: CRS, summary: 'Categorias de curso', answer: z.array(CourseCategory) },
+  'GET /api/course-categories-with-stats': { access: 'public', tag: CRS, summary: 'Categorias de curso com aulas e duração', query: CourseCategoryListQuery, answer: z.array(CourseCategoryWithStats) },
+  'GET /api/courses': { access: 'public', tag: CRS, summary: 'Cursos publicados', query: CourseListQuery, answer: z.array(Course) },
+  'GET /api/courses/:id': { access: 'subscriber', tag: CRS, summary: 'Um curso', answer: Course },
+  'GET /api/courses/:id/lessons': { access: 'subscriber', tag: CRS, summary: 'Aulas de um curso', answer: z.array(CourseLesson) },
+  'GET /api/courses/:id/progress': { access: 'subscriber', tag: CRS, summary: 'Aulas concluídas pelo usuário', answer: z.array(LessonProgress) },
+  'POST /api/courses/:id/lessons/:lessonId/progress': { access: 'subscriber', tag: CRS, summary: 'Marca uma aula como concluída', body: NoBody, answer: LessonProgress },
+  'GET /api/ranking': { access: 'user', tag: RNK, summary: 'Ranking dos usuários mais ativos', answer: RankingAnswer },
+  'GET /api/users/me/stats': { access: 'user', tag: RNK, summary: 'Pontos, sequência e medalhas do usuário', answer: OwnStats },
+  'GET /api/manuals': { access: 'public', tag: MAN, summary: 'Manuais publicados', query: ManualsQuery, answer: z.array(Manual) },
+  'GET /api/manufacturers': { access: 'public', tag: MAN, summary: 'Fabricantes', answer: z.array(Manufacturer) },
+  'GET /api/models': { access: 'public', tag: MAN, summary: 'Modelos de um fabricante', query: ModelsQuery, answer: z.array(Model) },
+  'POST /api/manuals/:id/download': { access: 'subscriber', tag: MAN, summary: 'Registra um download e responde o endereço do arquivo', body: NoBody, answer: ManualDownloadAnswer },
+
+  // 7.3 Administration
+  'GET /api/admin/stats': { access: 'admin', tag: ADM, summary: 'Números do painel', answer: AdminStats },
+  'GET /api/admin/users': { access: 'admin', tag: ADM, summary: 'Usuários', query: AdminUsersQuery, answer: z.array(AdminUserView) },
+  'PUT /api/admin/users/:id': { access: 'admin', tag: ADM, summary: 'Edita um usuário', body: AdminUserUpdateBody, answer: AdminUserView },
+  'DELETE /api/admin/users/:id': { access: 'admin', tag: ADM, summary: 'Exclui um usuário', answer: SuccessAnswer },
+  'GET /api/admin/contents': { access: 'admin', tag: ADM, summary: 'Conteúdos (todos)', query: ContentsQuery, answer: z.array(Content) },
+  'POST /api/admin/contents': { access: 'admin', tag: ADM, summary: 'Cria um conteúdo', body: ContentBody, answer: Content, status: 201 },
+  'PUT /api/admin/contents/:id': { access: 'admin', tag: ADM, summary: 'Edita um conteúdo', body: ContentBody, answer: Content },
+  'DELETE /api/admin/contents/:id': { access: 'admin', tag: ADM, summary: 'Exclui um conteúdo', answer: SuccessAnswer },
+  'PATCH /api/admin/contents/:id/toggle-published': { access: 'admin', tag: ADM, summary: 'Publica ou despublica um conteúdo', body: TogglePublishedBody, answer: Content },
+  'GET /api/admin/categories': { access: 'admin', tag: ADM, summary: 'Categorias de conteúdo', query: CategoriesQuery, answer: z.array(ContentCategory) },
+  'POST /api/admin/categories': { access: 'admin', tag: ADM, summary: 'Cria uma categoria de conteúdo', body: CategoryBody, answer: ContentCategory, status: 201 },
+  'PUT /api/admin/categories/:id': { access: 'admin', tag: ADM, summary: 'Edita uma categoria de conteúdo', body: CategoryBody, answer: ContentCategory },
+  'DELETE /api/admin/categories/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma categoria de conteúdo', answer: SuccessAnswer },
+  'GET /api/admin/course-categories': { access: 'admin', tag: ADM, summary: 'Categorias de curso', query: CourseCategoryListQuery, answer: z.array(CourseCategoryWithStats) },
+  'POST /api/admin/course-categories': { access: 'admin', tag: ADM, summary: 'Cria uma categoria de curso', body: CourseCategoryCreateBody, answer: CourseCategory, status: 201 },
+  'PUT /api/admin/course-categories/:id': { access: 'admin', tag: ADM, summary: 'Edita uma categoria de curso', body: CourseCategoryUpdateBody, answer: CourseCategory },
+  'DELETE /api/admin/course-categories/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma categoria de curso', answer: SuccessAnswer },
+  'GET /api/admin/courses': { access: 'admin', tag: ADM, summary: 'Cursos (todos)', query: CourseListQuery, answer: z.array(Course) },
+  'POST /api/admin/courses': { access: 'admin', tag: ADM, summary: 'Cria um curso', body: CourseCreateBody, answer: Course, status: 201 },
+  'PUT /api/admin/courses/:id': { access: 'admin', tag: ADM, summary: 'Edita um curso', body: CourseUpdateBody, answer: Course },
+  'DELETE /api/admin/courses/:id': { access: 'admin', tag: ADM, summary: 'Exclui um curso com suas aulas', answer: SuccessAnswer },
+  'PATCH /api/admin/courses/:id/toggle-published': { access: 'admin', tag: ADM, summary: 'Publica ou despublica um curso', body: CourseTogglePublishedBody, answer: Course },
+  'POST /api/admin/upload-video': { access: 'admin', tag: ADM, summary: 'Envia um vídeo (multipart, campo "video")', multipart: 'video', answer: VideoUploadAnswer, status: 201 },
+  'GET /api/admin/manuals': { access: 'admin', tag: ADM, summary: 'Manuais (todos)', query: AdminManualsQuery, answer: z.array(Manual) },
+  'POST /api/admin/manuals': { access: 'admin', tag: ADM, summary: 'Cria um manual', body: ManualCreateBody, answer: Manual, status: 201 },
+  'PUT /api/admin/manuals/:id': { access: 'admin', tag: ADM, summary: 'Edita um manual', body: ManualUpdateBody, answer: Manual },
+  'DELETE /api/admin/manuals/:id': { access: 'admin', tag: ADM, summary: 'Exclui um manual', answer: SuccessAnswer },
+  'GET /api/admin/administrators': { access: 'admin', tag: ADM, summary: 'Administradores', query: AdministratorsQuery, answer: z.array(Administrator) },
+  'POST /api/admin/administrators': { access: 'admin', tag: ADM, summary: 'Cria um administrador', body: AdministratorCreateBody, answer: Administrator, status: 201 },
+  'PUT /api/admin/administrators/:id': { access: 'admin', tag: ADM, summary: 'Edita um administrador', body: AdministratorUpdateBody, answer: Administrator },
+  'DELETE /api/admin/administrators/:id': { access: 'admin', tag: ADM, summary: 'Exclui um administrador', answer: SuccessAnswer },
+
+  // Routes the product adds to the spec's list
+  'GET /api/users/me/export': { access: 'user', tag: U, summary: 'Cópia dos dados do usuário (ZIP)', answer: File, kind: 'file' },
+  'DELETE /api/users/me': { access: 'user', tag: U, summary: 'Exclui a conta do usuário', body: DeleteAccountBody, answer: SuccessAnswer },
+  'GET /api/files/videos/:name': { access: 'subscriber', tag: CAT, summary: 'Arquivo de vídeo enviado', answer: File, kind: 'file' },
+  'GET /api/admin/courses/:id': { access: 'admin', tag: ADM, summary: 'Um curso (também rascunho)', answer: Course },
+  'GET /api/admin/courses/:id/lessons': { access: 'admin', tag: ADM, summary: 'Aulas de um curso', answer: z.array(CourseLesson) },
+  'POST /api/admin/courses/:id/lessons': { access: 'admin', tag: ADM, summary: 'Cria uma aula', body: LessonCreateBody, answer: CourseLesson, status: 201 },
+  'PUT /api/admin/courses/:id/lessons/order': { access: 'admin', tag: ADM, summary: 'Reordena as aulas', body: LessonOrderBody, answer: z.array(CourseLesson) },
+  'PUT /api/admin/lessons/:id': { access: 'admin', tag: ADM, summary: 'Edita uma aula', body: LessonUpdateBody, answer: CourseLesson },
+  'DELETE /api/admin/lessons/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma aula', answer: SuccessAnswer },
+  'POST /api/admin/upload-manual': { access: 'admin', tag: ADM, summary: 'Envia um PDF (multipart, campo "file")', multipart: 'file', answer: ManualUploadAnswer, status: 201 },
+  'GET /api/admin/audit': { access: 'admin', tag: ADM, summary: 'Registro de ações dos administradores', query: AuditQuery, answer: AuditPage },
+  'GET /api/files/manuals/:name': { access: 'subscriber', tag: MAN, summary: 'Arquivo PDF de um manual', answer: File, kind: 'file' },
+  'GET /api/plans': { access: 'public', tag: BIL, summary: 'Planos e o provedor de pagamento', answer: PlansResponse },
+  'GET /api/billing/subscription': { access: 'user', tag: BIL, summary: 'Assinatura do usuário', answer: BillingSubscription },
+  'POST /api/billing/checkout': { access: 'user', tag: BIL, summary: 'Endereço do pagamento de um plano', body: CheckoutBody, answer: RedirectResponse },
+  'POST /api/billing/portal': { access: 'user', tag: BIL, summary: 'Endereço do portal do cliente', body: NoBody, answer: RedirectResponse },
+  'POST /api/billing/webhook': { access: 'public', tag: BIL, summary: 'Eventos do provedor de pagamento (assinados)', body: z.unknown().describe('Evento do provedor'), answer: WebhookAnswer },
+  'GET /api/billing/sandbox/checkout/:id': { access: 'user', tag: BIL, summary: 'Página de pagamento da demonstração', answer: Html, kind: 'html' },
+  'POST /api/billing/sandbox/checkout/:id/complete': { access: 'user', tag: BIL, summary: 'Conclui o pagamento da demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/portal/:id': { access: 'user', tag: BIL, summary: 'Portal do cliente da demonstração', answer: Html, kind: 'html' },
+  'POST /api/billing/sandbox/portal/:id/:action': { access: 'user', tag: BIL, summary: 'Cancela ou retoma na demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'POST /api/auth/password-reset': { access: 'public', tag: U, summary: 'Pede um link de redefinição de senha', body: PasswordResetRequestBody, answer: MessageAnswer },
+  'POST /api/auth/password-reset/confirm': { access: 'public', tag: U, summary: 'Redefine a senha com o link', body: PasswordResetConfirmBody, answer: SuccessMessageAnswer },
+  'POST /api/auth/verify-email': { access: 'public', tag: U, summary: 'Confirma o e-mail com o link', body: VerifyEmailBody, answer: VerifyEmailAnswer },
+  'POST /api/users/me/verification-email': { access: 'user', tag: U, summary: 'Envia um novo link de confirmação', body: NoBody, answer: ResendVerificationAnswer },
+
+  // This document itself
+  'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },
+  'GET /api/docs/openapi.json': { access: 'public', tag: DOC, summary: 'Esta documentação (OpenAPI 3.1)', answer: z.record(z.string(), z.unknown()) },
+};
+
+type Defs = typeof ENDPOINTS;
+type Input<S> = S extends { _zod: { input: infer I } } ? I : never;
+type Output<S> = S extends { _zod: { output: infer O } } ? O : never;
+
+/**
+ * The types of every operation, computed once from the map (the client's types index this plain map,
+ * which keeps type-checking the web apps fast).
+ */
+export type EndpointTypes = {
+  [K in keyof Defs]: {
+    answer: Output<Defs[K]['answer']>;
+    body: Defs[K] extends { body: infer B } ? Input<B> : never;
+    query: Defs[K] extends { query: infer Q } ? { [F in keyof Input<Q>]?: string | number | null } : never;
+  };
+};
+export type EndpointKey = keyof EndpointTypes;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The paths of one method: `PathsOf<'GET'>` is '/api/contents' | '/api/contents/:id' | … */
+export type PathsOf<M extends HttpMethod> = EndpointKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
+type At<M extends HttpMethod, P extends string> = EndpointTypes[`${M} ${P}` & EndpointKey];
+
+/** What the operation answers. */
+export type AnswerOf<M extends HttpMethod, P extends PathsOf<M>> = At<M, P>['answer'];
+/** What the caller sends as the JSON body (before the server's parsing). */
+export type BodyOf<M extends HttpMethod, P extends PathsOf<M>> = At<M, P>['body'];
+/** The query string's fields, as text (the query schemas coerce). */
+export type QueryOf<M extends HttpMethod, P extends PathsOf<M>> = At<M, P>['query'];
+/** The `:name` placeholders of a path. */
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** The schema an answer is checked against, or undefined for pages and files. */
+export function answerSchema(method: HttpMethod, path: string): z.ZodType | undefined {
+  const e = (ENDPOINTS as unknown as Record<string, Endpoint>)[`${method} ${path}`];
+  return e && (e.kind ?? 'json') === 'json' ? e.answer : undefined;
+}

@@ -1,0 +1,32 @@
+import { domainErrors, ErrorCatalogue } from '@clima/common';
+
+/** Every error the courses service answers with (the end-user texts are the spec's, section 8). */
+export enum CoursesError {
+  CourseNotFound = 'course-not-found',
+  CourseSignedOut = 'course-signed-out',
+  SubscriptionRequired = 'subscription-required',
+  CategoryNotFound = 'category-not-found',
+  UnknownCourseCategory = 'unknown-course-category',
+  LessonNotFound = 'lesson-not-found',
+  SlugTaken = 'slug-taken',
+  SlugRequired = 'slug-required',
+  LessonOrderMismatch = 'lesson-order-mismatch',
+}
+
+const E = CoursesError;
+
+const CATALOGUE: ErrorCatalogue<CoursesError> = {
+  [E.CourseNotFound]: { status: 404, message: 'Curso não encontrado' },
+  [E.CourseSignedOut]: { status: 401, message: 'Você precisa estar logado para acessar este curso' },
+  [E.SubscriptionRequired]: { status: 403, message: 'Assinatura ativa necessária para acessar este curso' },
+  [E.CategoryNotFound]: { status: 404, message: 'Categoria não encontrada' },
+  // a course naming a category that does not exist: the body is wrong, not the path
+  [E.UnknownCourseCategory]: { status: 400, message: 'Categoria de curso não encontrada' },
+  [E.LessonNotFound]: { status: 404, message: 'Aula não encontrada' },
+  [E.SlugTaken]: { status: 409, message: 'Já existe uma categoria de curso com este slug' },
+  [E.SlugRequired]: { status: 400, message: 'Slug é obrigatório' },
+  [E.LessonOrderMismatch]: { status: 400, message: 'A nova ordem deve conter exatamente as aulas do curso, cada uma uma vez' },
+};
+
+/** `throw coursesError(CoursesError.CourseNotFound)`: status and message from the catalogue above. */
+export const coursesError = domainErrors(CATALOGUE);

@@ -1,1 +1,0 @@
-export * from '@clima/web-kit/modal';
