@@ -3,6 +3,7 @@ import type { BillingSubscription, Content } from '@clima/contract';
 import { SandboxCheckoutPage, SandboxPortalPage, skipTrialDialog, SubscriptionPage } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
 import { registerUser } from '../support/api';
+import { waitForMail } from '../support/mail';
 
 const CARD_PROMISE = 'Pedimos o cartão agora, mas nada é cobrado antes do fim do teste.';
 
@@ -27,30 +28,6 @@ async function expectContentOpens(page: Page, id: number): Promise<void> {
   await page.goto(`/content/${id}`);
   await expect(page.getByRole('heading', { name: 'Sobre este conteúdo' })).toBeVisible();
   await expect(page.getByText('Assinatura Necessária')).toHaveCount(0);
-}
-
-interface DeliveredMail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-/** The message the platform's mail catcher (MailDev, started by the global setup) received for `to`. */
-async function deliveredMail(to: string, subject: RegExp): Promise<DeliveredMail> {
-  const inbox = process.env.E2E_MAIL_URL;
-  if (!inbox) throw new Error('E2E_MAIL_URL is not set (e2e/global-setup.ts sets it)');
-  let found: DeliveredMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await fetch(`${inbox}/api/email`)).json()) as DeliveredMail[];
-        found = all.find((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject));
-        return !!found;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
 }
 
 test('a subscriber whose renewal failed keeps access during the grace, is told so, and updates the card @phone', async ({ page, baseURL }) => {
@@ -87,7 +64,7 @@ test('a subscriber whose renewal failed keeps access during the grace, is told s
   await expect(subscription.graceAlert().getByRole('button', { name: 'Atualizar cartão' })).toBeVisible();
 
   // The e-mail, with the same date and a link to the subscription page.
-  const mail = await deliveredMail(user.email, /^Pagamento pendente/);
+  const mail = await waitForMail(user.email, /^Pagamento pendente/);
   expect(mail.subject).toBe(`Pagamento pendente: atualize seu cartão até ${until}`);
   expect(mail.text).toContain(`Atualizar cartão: ${baseURL}/subscription`);
 
