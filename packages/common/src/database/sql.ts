@@ -100,5 +100,8 @@ export async function mapConstraintErrors<T>(
 /** ISO 8601 text of a timestamptz column. */
 export const isoText = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
+/** The same for a column that may be null. */
+export const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? isoText(d) : null);
+
 /** count()/sum() arrive as bigint text; the figures here stay far below 2^53. */
 export const toNumber = (v: number | string | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));

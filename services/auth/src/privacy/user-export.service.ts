@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { ask, CONFIG, createRpcClient, REDIS, rpcPattern } from '@clima/common';
+import { ask, CONFIG, createRpcClient, REDIS, rpcPattern, isoOrNull } from '@clima/common';
 import {
   AuthExport,
   EXPORT_PART_SCHEMAS,
@@ -27,7 +27,6 @@ export interface ExportBundle {
   parts: ExportParts;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * Gathers the LGPD export: this service's part read here, every other service's part asked over Redis
@@ -91,16 +90,16 @@ export class UserExportService implements OnModuleInit, OnApplicationShutdown {
         id: user.id,
         name: user.name,
         email: user.email,
-        email_verified_at: iso(user.emailVerifiedAt),
+        email_verified_at: isoOrNull(user.emailVerifiedAt),
         has_password: !!user.passwordHash,
         google_linked: !!user.googleSub,
         google_user_data: user.googleUserData ? { name: user.googleUserData.name ?? null, picture: user.googleUserData.picture ?? null } : null,
         subscription_status: user.subscriptionStatus,
         subscription_plan: user.subscriptionPlan,
-        subscription_expires_at: iso(user.subscriptionExpiresAt),
+        subscription_expires_at: isoOrNull(user.subscriptionExpiresAt),
         is_admin: user.isAdmin,
-        created_at: iso(user.createdAt)!,
-        updated_at: iso(user.updatedAt)!,
+        created_at: isoOrNull(user.createdAt)!,
+        updated_at: isoOrNull(user.updatedAt)!,
       },
       sessions: await this.sessions(userId, currentSessionId),
     };
@@ -121,7 +120,7 @@ export class UserExportService implements OnModuleInit, OnApplicationShutdown {
       open.map(async (s) => ({
         current: s.sid === currentSessionId,
         expires_at: new Date(now + s.ttl).toISOString(),
-        google_sign_in_at: iso(await this.googleReauth.signedInAt(s.sid, userId)),
+        google_sign_in_at: isoOrNull(await this.googleReauth.signedInAt(s.sid, userId)),
       })),
     );
     return sessions.sort((a, b) => a.expires_at.localeCompare(b.expires_at));

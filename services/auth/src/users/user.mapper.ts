@@ -1,9 +1,9 @@
+import { isoOrNull } from '@clima/common';
 import type { UserIdentity } from '@clima/common';
 import type { AdminUserView, Me, SubscriptionPlan } from '@clima/contract';
 import { SUBSCRIPTION_PLANS } from '@clima/contract';
 import type { User } from './user.entity';
 
-const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 const plan = (v: string | null): SubscriptionPlan | null => ((SUBSCRIPTION_PLANS as readonly string[]).includes(v ?? '') ? (v as SubscriptionPlan) : null);
 
 /** GET /api/users/me (spec section 3, plus is_admin and created_at). */
@@ -15,9 +15,9 @@ export function toMe(u: User): Me {
     google_user_data: u.googleUserData ? { name: u.googleUserData.name ?? null, picture: u.googleUserData.picture ?? null } : null,
     subscription_status: u.subscriptionStatus,
     subscription_plan: plan(u.subscriptionPlan),
-    subscription_expires_at: iso(u.subscriptionExpiresAt),
+    subscription_expires_at: isoOrNull(u.subscriptionExpiresAt),
     is_admin: u.isAdmin,
-    created_at: iso(u.createdAt)!,
+    created_at: isoOrNull(u.createdAt)!,
     email_verified: u.emailVerifiedAt != null,
     pending_email: u.pendingEmail ?? null,
   };
@@ -32,8 +32,8 @@ export function toAdminUserView(u: User): AdminUserView {
     is_admin: u.isAdmin,
     subscription_status: u.subscriptionStatus,
     subscription_plan: plan(u.subscriptionPlan),
-    subscription_expires_at: iso(u.subscriptionExpiresAt),
-    created_at: iso(u.createdAt)!,
+    subscription_expires_at: isoOrNull(u.subscriptionExpiresAt),
+    created_at: isoOrNull(u.createdAt)!,
   };
 }
 
@@ -44,5 +44,5 @@ export function toUserIdentity(u: Pick<User, 'id' | 'email' | 'name' | 'subscrip
 
 /** The payload of `user.upserted`. */
 export function toUpserted(u: User) {
-  return { userId: u.id, email: u.email, name: u.name, createdAt: iso(u.createdAt)! };
+  return { userId: u.id, email: u.email, name: u.name, createdAt: isoOrNull(u.createdAt)! };
 }

@@ -1,8 +1,8 @@
+import { isoOrNull } from '@clima/common';
 import type { BillingExport } from '@clima/contract';
 import { Injectable } from '@nestjs/common';
 import { UserDataRepository } from './user-data.repository';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** What billing holds about one user, for the LGPD export: the provider customer links, subscriptions and payments. */
 @Injectable()
@@ -15,9 +15,9 @@ export class UserExportService {
       customers: customers.map((c) => ({ ...c, created_at: c.created_at.toISOString() })),
       subscriptions: subscriptions.map((s) => ({
         ...s,
-        current_period_end: iso(s.current_period_end),
-        trial_end: iso(s.trial_end),
-        payment_failed_at: iso(s.payment_failed_at),
+        current_period_end: isoOrNull(s.current_period_end),
+        trial_end: isoOrNull(s.trial_end),
+        payment_failed_at: isoOrNull(s.payment_failed_at),
         created_at: s.created_at.toISOString(),
       })),
       payments: payments.map((p) => ({ ...p, paid_at: p.paid_at.toISOString() })),

@@ -1,3 +1,4 @@
+import { isoText } from '@clima/common';
 import type { Manual, ManualType, Manufacturer, Model } from '@clima/contract';
 
 /** A manual joined with its manufacturer and model, as `MANUAL_SELECT` reads it. */
@@ -27,7 +28,6 @@ export const MANUAL_SELECT = `
     JOIN manuals.manufacturers f ON f.id = m.manufacturer_id
     JOIN manuals.models d ON d.id = m.model_id`;
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** The Manual shape of the contract (spec section 3): is_published 0/1, sizes in bytes, ISO dates. */
 export function mapManual(r: ManualRow): Manual {
@@ -46,7 +46,7 @@ export function mapManual(r: ManualRow): Manual {
     external_url: r.external_url,
     is_published: r.is_published ? 1 : 0,
     download_count: Number(r.download_count),
-    created_at: iso(r.created_at),
+    created_at: isoText(r.created_at),
   };
 }
 

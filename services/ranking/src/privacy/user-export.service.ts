@@ -1,8 +1,8 @@
+import { isoText } from '@clima/common';
 import { Injectable } from '@nestjs/common';
 import type { RankingExport } from '@clima/contract';
 import { UserDataRepository } from './user-data.repository';
 
-const iso = (d: Date) => d.toISOString();
 
 /** What the ranking holds about one user, for the LGPD export: the board profile, the totals and every ledger behind them. */
 @Injectable()
@@ -24,10 +24,10 @@ export class UserExportService {
             longest_streak_days: s.longest_streak_days,
           }
         : null,
-      active_days: days.map((d) => ({ ...d, first_at: iso(d.first_at) })),
-      online_minutes: stretches.map((m) => ({ from: iso(m.from), to: iso(m.to), minutes: m.minutes })),
+      active_days: days.map((d) => ({ ...d, first_at: isoText(d.first_at) })),
+      online_minutes: stretches.map((m) => ({ from: isoText(m.from), to: isoText(m.to), minutes: m.minutes })),
       streak_awards: awards,
-      sessions: sessions.map((x) => ({ started_at: iso(x.started_at), last_seen_at: iso(x.last_seen_at) })),
+      sessions: sessions.map((x) => ({ started_at: isoText(x.started_at), last_seen_at: isoText(x.last_seen_at) })),
     };
   }
 }
