@@ -180,6 +180,8 @@ test.describe('manuals', () => {
     await expect(page.getByText('Encontre manuais organizados por fabricante e modelo de equipamento')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Fabricantes Disponíveis' })).toBeVisible();
     const grid = page.getByTestId('manufacturers-grid').getByRole('listitem');
+    // the grid fills when the manufacturers arrive: count() does not wait, so wait for the first one
+    await expect(grid.first()).toBeVisible();
     expect(await grid.count()).toBeGreaterThan(0);
     expect(await grid.count()).toBeLessThanOrEqual(8);
     await page.getByRole('button', { name: 'Entrar para acessar' }).click();
