@@ -10,7 +10,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const esmOnly = ['@nestjs', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream'];
+const esmOnly = ['@nestjs', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream', 'pdfjs-dist'];
 
 module.exports = {
   testEnvironment: 'node',

@@ -55,15 +55,13 @@ const FIXTURES: { label: string; sql: string }[] = [
   },
   {
     label: '30 days of access (300,000 user-days, 450,000 sessions)',
-    sql: `INSERT INTO ranking.active_days (user_id, day, first_at, source)
-          SELECT 'email_' || (1000000 + 1 + (u + d * 3331) % ${USERS}), day, day + interval '9 hours', 'heartbeat'
+    // each user-day counts its study sessions: one, or two for about half the users
+    sql: `INSERT INTO ranking.active_days (user_id, day, first_at, source, sessions)
+          SELECT id, day, day + interval '9 hours', 'heartbeat', CASE WHEN hashtext(id) % 2 = 0 THEN 2 ELSE 1 END
             FROM generate_series(0, ${DAYS - 1}) AS d, generate_series(0, 9999) AS u,
-                 LATERAL (SELECT ((now() AT TIME ZONE 'America/Sao_Paulo')::date - d) AS day) x
-          ON CONFLICT DO NOTHING;
-          INSERT INTO ranking.sessions (user_id, started_at, last_seen_at, started_day)
-          SELECT user_id, first_at + s * interval '3 hours', first_at + s * interval '3 hours' + interval '25 minutes', day
-            FROM ranking.active_days, generate_series(0, 1) AS s
-           WHERE s = 0 OR hashtext(user_id) % 2 = 0`,
+                 LATERAL (SELECT ((now() AT TIME ZONE 'America/Sao_Paulo')::date - d) AS day,
+                                 'email_' || (1000000 + 1 + (u + d * 3331) % ${USERS}) AS id) x
+          ON CONFLICT DO NOTHING`,
   },
   {
     label: '30 days of payments, 30,000 subscriptions',

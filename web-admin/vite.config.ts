@@ -23,11 +23,12 @@ export default defineConfig({
       filename: 'remoteEntry.js',
       // One entry: the whole admin panel, rendering its own <Routes> under /admin/*.
       exposes: { './AdminApp': './src/admin-app.tsx' },
+      // The host's own modules, lent at run time (web-shell/src/features/admin/admin-remote.ts): the panel
+      // renders inside the shell's React tree and router. It brings its own query cache and library.
       shared: {
         react: { singleton: true },
         'react-dom': { singleton: true },
         '@clima/router': { singleton: true },
-        '@tanstack/react-query': { singleton: true },
       },
       shareStrategy: 'loaded-first',
       dts: false,

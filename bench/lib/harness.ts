@@ -20,8 +20,8 @@ import type { Platform } from '../../infra/platform.cjs';
 
 const PG = process.env.BENCH_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
-/** A platform instance on its own database and key prefix, removed afterwards. */
-export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
+/** A platform instance on its own database and key prefix (with the demo data when `seed`), removed afterwards. */
+export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<T> {
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
   execFileSync('psql', [`${PG}/postgres`, '-qc', `CREATE DATABASE ${db}`]);
@@ -35,7 +35,7 @@ export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv:
     METRICS_TOKEN: metricsToken(),
     ...extraEnv,
   });
-  const platform = await startPlatform({ env, install: false, build: false, seed: false });
+  const platform = await startPlatform({ env, install: false, build: false, seed: opts.seed ?? false });
   try {
     return await fn(platform);
   } finally {

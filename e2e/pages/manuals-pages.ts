@@ -111,3 +111,81 @@ export class ManualsLibraryPage {
     return download;
   }
 }
+
+/** The search inside the manuals on /manuals (issue 16), the same look online and offline. */
+export class ManualSearch {
+  constructor(
+    readonly page: Page,
+    readonly label = 'Buscar código de erro ou termo nos manuais',
+  ) {}
+
+  get box(): Locator {
+    return this.page.getByRole('searchbox', { name: this.label, exact: true });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.box.fill(text);
+    await this.box.press('Enter');
+  }
+
+  /** The group of results of one manual. */
+  result(title: string): Locator {
+    return this.page.getByTestId('search-result').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  hits(title: string): Locator {
+    return this.result(title).getByTestId('search-hit');
+  }
+}
+
+/** /manuals/{id}?page=&q= — the in-app PDF viewer. */
+export class ManualViewer {
+  constructor(readonly page: Page) {}
+
+  get pageStatus(): Locator {
+    return this.page.getByTestId('page-status');
+  }
+
+  /** The page drawn, with its text layer ready. */
+  renderedPage(n: number): Locator {
+    return this.page.locator(`[data-testid="pdf-page"][data-page="${n}"][data-rendered="true"]`);
+  }
+
+  matches(): Locator {
+    return this.page.locator('[data-testid="pdf-page"] mark.manual-match');
+  }
+
+  get matchesLine(): Locator {
+    return this.page.getByTestId('viewer-matches');
+  }
+
+  get offlineSwitch(): Locator {
+    return this.page.getByRole('switch', { name: 'Disponível offline' });
+  }
+
+  async back(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Voltar' }).click();
+  }
+}
+
+/** 'Meus manuais offline' on /manuals. */
+export class OfflineManualsSection {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: /Meus manuais offline/ }).click();
+    await expect(this.page.getByRole('heading', { name: 'Meus manuais offline', level: 2 })).toBeVisible();
+  }
+
+  cards(): Locator {
+    return this.page.getByTestId('offline-manual');
+  }
+
+  card(title: string): Locator {
+    return this.cards().filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  get usage(): Locator {
+    return this.page.getByTestId('offline-usage');
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /ranking — the leaderboard, 'Suas Estatísticas', 'Minhas Conquistas' and 'Como Funcionam os Pontos'. */
+/** /ranking — the leaderboard ('Semana' | 'Geral'), 'Suas Estatísticas', 'Minhas Conquistas' and 'Como Funcionam os Pontos'. */
 export class RankingPage {
   readonly rows: Locator;
   readonly stats: Locator;
@@ -33,6 +33,11 @@ export class RankingPage {
 
   section(name: string): Locator {
     return this.page.getByRole('region', { name });
+  }
+
+  /** The board's tabs: 'Semana' (the week's league, shown first) and 'Geral' (all time). */
+  tab(name: 'Semana' | 'Geral'): Locator {
+    return this.page.getByRole('tab', { name });
   }
 
   achievement(badge: string): Locator {

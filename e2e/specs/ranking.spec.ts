@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { OwnStats, RankingEntry } from '@clima/contract';
+import { skipTrialDialog } from '../pages/billing-pages';
 import { RankingPage } from '../pages/ranking-page';
 import { newUser, registerUser, type TestUser } from '../support/api';
 
 const displayName = (e: RankingEntry) => e.name?.trim() || e.email?.split('@')[0] || 'Técnico';
 
+/** A study heartbeat, as the web app sends it while a lesson video plays. */
 async function heartbeat(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/users/session/heartbeat', { data: {} });
+  const res = await request.post('/api/users/session/heartbeat', { data: { activity: 'video', visible: true } });
   expect(res.status()).toBe(200);
 }
 
@@ -16,15 +18,15 @@ async function ownStats(request: APIRequestContext): Promise<OwnStats> {
   return (await res.json()) as OwnStats;
 }
 
-async function ranking(request: APIRequestContext): Promise<RankingEntry[]> {
-  const res = await request.get('/api/ranking');
+async function ranking(request: APIRequestContext, period: 'week' | 'all' = 'all'): Promise<RankingEntry[]> {
+  const res = await request.get(`/api/ranking?period=${period}`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as RankingEntry[];
 }
 
-/** The worker turns a first heartbeat of the day into +10 (daily) and +1 (its minute): 11 points, one login, 1 min. */
+/** The worker turns a first study heartbeat of the day into +10 (the day) and its 30 s of study: 10 points, one login. */
 async function expectWorkerCounted(request: APIRequestContext): Promise<OwnStats> {
-  await expect.poll(async () => (await ownStats(request)).total_session_time_seconds, { timeout: 20_000 }).toBe(60);
+  await expect.poll(async () => (await ownStats(request)).total_session_time_seconds, { timeout: 20_000 }).toBe(30);
   return ownStats(request);
 }
 
@@ -44,17 +46,32 @@ test('a signed-in technician sees the board with podium, badges and own stats @p
   const me = await registerUser(page.request, newUser('ranking'));
   await heartbeat(page.request);
   const stats = await expectWorkerCounted(page.request);
-  expect(stats.points).toBe(11);
+  expect(stats.points).toBe(10);
   expect(stats.position).not.toBeNull();
+  expect(stats.week).toEqual({ position: expect.any(Number), points: 10 });
 
+  // the board follows the ledger a moment after the worker's commit (its Redis copy): wait for it
+  await expect
+    .poll(async () => (await ranking(page.request)).map((e) => e.name), { timeout: 10_000 })
+    .toEqual(expect.arrayContaining([...others, me].map((u) => u.name)));
   const board = await ranking(page.request);
+  const week = await ranking(page.request, 'week');
   for (const user of [...others, me]) expect(board.map((e) => e.name)).toContain(user.name);
   // no other technician's e-mail reaches the browser; the own row keeps the caller's
   expect(board.filter((e) => e.email !== null).map((e) => e.email)).toEqual([me.email]);
 
+  // the free-trial offer opens once per session for a new account; this path is about the ranking
+  await skipTrialDialog(page);
   const screen = new RankingPage(page);
   await screen.goto();
   await screen.expectLoaded();
+
+  // The week's league first, in the order returned; 'Geral' switches to the all-time board.
+  await expect(screen.tab('Semana')).toHaveAttribute('aria-selected', 'true');
+  await expect(screen.names()).toHaveText(week.map(displayName));
+  await screen.tab('Geral').click();
+  await expect(screen.tab('Geral')).toHaveAttribute('aria-selected', 'true');
+  await expect(screen.tab('Semana')).toHaveAttribute('aria-selected', 'false');
 
   // In the order returned, with gold, silver and bronze for the first three.
   await expect(screen.names()).toHaveText(board.map(displayName));
@@ -77,35 +94,69 @@ test('a signed-in technician sees the board with podium, badges and own stats @p
   await expect(mine).toHaveCount(1);
   await expect(mine).toHaveAttribute('data-rank', String(stats.position));
   await expect(mine.getByTestId('ranking-name')).toHaveText(me.name);
-  await expect(mine.getByTestId('ranking-points')).toHaveText('11 pts');
+  await expect(mine.getByTestId('ranking-points')).toHaveText('10 pts');
   await expect(mine.getByTestId('ranking-logins')).toHaveText('1');
-  await expect(mine.getByTestId('ranking-time')).toHaveText('1min');
+  await expect(mine.getByTestId('ranking-time')).toHaveText('0min');
   await expect(mine.getByTestId('ranking-streak')).toHaveText('1 dia');
 
   // 'Suas Estatísticas'.
   const own = screen.section('Suas Estatísticas');
   await expect(own.getByTestId('own-position')).toHaveText(`${stats.position}º`);
-  await expect(own.getByTestId('own-points')).toHaveText('11 pts');
+  await expect(own.getByTestId('own-points')).toHaveText('10 pts');
+  await expect(own.getByTestId('own-week')).toHaveText(`${stats.week.position}º lugar · 10 pts`);
+  await expect(own.getByTestId('own-study-today')).toHaveText('0 de 120 pts');
   await expect(own.getByTestId('own-logins')).toHaveText('1');
-  await expect(own.getByTestId('own-time')).toHaveText('1min');
+  await expect(own.getByTestId('own-time')).toHaveText('0min');
   await expect(own.getByTestId('own-streak')).toHaveText('1 dia');
   await expect(own.getByTestId('own-longest')).toHaveText('1 dia');
 
-  // 'Minhas Conquistas': all ten, the first one earned, the others with what they still need.
+  // 'Minhas Conquistas': all eleven, the first one earned, the others with what they still need.
   const achievements = screen.section('Minhas Conquistas');
-  await expect(achievements.getByTestId('achievement')).toHaveCount(10);
-  await expect(achievements.getByTestId('achievements-count')).toHaveText('1 de 10 conquistadas');
+  await expect(achievements.getByTestId('achievement')).toHaveCount(11);
+  await expect(achievements.getByTestId('achievements-count')).toHaveText('1 de 11 conquistadas');
   await expect(screen.achievement('first_login')).toHaveAttribute('data-earned', 'true');
   await expect(screen.achievement('dedicated')).toHaveAttribute('data-earned', 'false');
   await expect(screen.achievement('dedicated').getByTestId('achievement-need')).toHaveText('1 de 10 logins');
   await expect(screen.achievement('streak_7').getByTestId('achievement-need')).toHaveText('Maior sequência: 1 de 7 dias');
+  await expect(screen.achievement('week_podium').getByTestId('achievement-need')).toContainText('Termine uma semana entre os 3 primeiros');
 
-  // 'Como Funcionam os Pontos' (spec section 9).
+  // 'Como Funcionam os Pontos' (spec section 9 and the learning rules).
   const rules = screen.section('Como Funcionam os Pontos');
-  for (const text of ['Login diário', 'Por minuto online', 'Sequência de 3 dias', 'Sequência de 7 dias', 'Sequência de 30 dias']) {
-    await expect(rules.getByText(text, { exact: true })).toBeVisible();
+  const titles = ['Login diário', 'Por minuto de estudo', 'Aula concluída', 'Curso concluído', 'Manual aberto', 'Sequência de 3 dias', 'Sequência de 7 dias', 'Sequência de 30 dias'];
+  for (const text of titles) await expect(rules.getByText(text, { exact: true })).toBeVisible();
+  await expect(rules.getByText(/^\+\d+$/)).toHaveText(['+10', '+1', '+20', '+100', '+2', '+50', '+150', '+500']);
+  await expect(rules.getByText('até 120 pontos por dia', { exact: false })).toBeVisible();
+});
+
+test('on a phone, the own stats and achievements come before the board; on a desktop, beside and below it @phone', async ({ page }) => {
+  await registerUser(page.request, newUser('ranking'));
+  await heartbeat(page.request);
+  await expectWorkerCounted(page.request);
+  await skipTrialDialog(page);
+  const screen = new RankingPage(page);
+  await screen.goto();
+  await screen.expectLoaded();
+  const box = async (l: ReturnType<RankingPage['section']>) => (await l.boundingBox())!;
+  const [stats, achievements, board] = [await box(screen.stats), await box(screen.section('Minhas Conquistas')), await box(screen.section('Classificação'))];
+  const viewport = page.viewportSize()!;
+  if (viewport.width < 768) {
+    expect(stats.y).toBeLessThan(achievements.y);
+    expect(achievements.y).toBeLessThan(board.y);
+    // the user's own figures are in the first screen
+    expect(stats.y).toBeLessThan(viewport.height);
+  } else {
+    // the board on the left, the stats beside it, the achievements below both
+    expect(stats.x).toBeGreaterThan(board.x + board.width / 2);
+    expect(Math.abs(stats.y - board.y)).toBeLessThan(5);
+    expect(achievements.y).toBeGreaterThan(board.y);
   }
-  await expect(rules.getByText(/^\+\d+$/)).toHaveText(['+10', '+1', '+50', '+150', '+500']);
+  // 'Semana' | 'Geral' switch the board
+  await screen.tab('Geral').click();
+  await expect(screen.tab('Geral')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('ranking-period-hint')).toHaveText(/Todos os pontos desde o início/);
+  await screen.tab('Semana').click();
+  await expect(page.getByTestId('ranking-period-hint')).toHaveText(/Recomeça toda segunda-feira/);
+  await expect(screen.rows.first()).toBeVisible();
 });
 
 test('an anonymous visitor sees "Acesso Restrito" @phone', async ({ page }) => {

@@ -7,7 +7,8 @@ import { GatewayOptions, renderApiProxy, renderNginx, renderSecurityHeaders } fr
  * Writes the gateway's nginx configuration into a folder (default .runtime/nginx) from the environment:
  * GATEWAY_PORT, <SERVICE>_UPSTREAMS (comma-separated host:port replicas; default 127.0.0.1:<SERVICE>_PORT),
  * WEB_SHELL_DIR, WEB_ADMIN_DIR, STORAGE_DIR, TRUSTED_PROXIES (comma-separated addresses or CIDR ranges),
- * PUBLIC_URL, GATEWAY_DEBUG_HEADERS, GATEWAY_ACCESS_LOG.
+ * PUBLIC_URL, GATEWAY_DEBUG_HEADERS, GATEWAY_ACCESS_LOG. GATEWAY_TARGET=k8s writes the Kubernetes
+ * configuration instead (kubernetesOptionsFromEnv).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOptions {
   const runtimeDir = resolve(env.GATEWAY_RUNTIME_DIR ?? `${root}/.runtime/nginx`);
@@ -41,8 +42,40 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOpt
   };
 }
 
+/**
+ * Where the gateway reaches each service on Kubernetes (infra/k8s): the Service of that name, on the
+ * service's port. The pod's DNS search path resolves the short name to the Service's address in the
+ * gateway's own namespace, and kube-proxy spreads the connections over the service's ready pods, so
+ * replicas come and go (HPA, rollouts) without reloading nginx.
+ */
+export function kubernetesUpstreams(): Record<ServiceName, string[]> {
+  return Object.fromEntries(SERVICE_NAMES.map((s) => [s, [`${s}:${SERVICES[s].port}`]])) as Record<ServiceName, string[]>;
+}
+
+/**
+ * The gateway's configuration for Kubernetes (GATEWAY_TARGET=k8s): the same route table and edge as
+ * optionsFromEnv, with the services at their Service names (kubernetesUpstreams, never <SERVICE>_UPSTREAMS),
+ * and nginx started as an unprivileged user on a read-only root filesystem: no `user` directive, pid and
+ * temporary files in GATEWAY_TEMP_DIR (default /tmp, an emptyDir), logs on the container's stdout and
+ * stderr (what `kubectl logs` shows), GATEWAY_WORKERS worker processes (default 2: `auto` would count the node's cores, not the pod's limit).
+ */
+export function kubernetesOptionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOptions {
+  return {
+    ...optionsFromEnv(env, root),
+    upstreams: kubernetesUpstreams(),
+    tempDir: env.GATEWAY_TEMP_DIR ?? '/tmp',
+    accessLog: env.GATEWAY_ACCESS_LOG ?? '/dev/stdout',
+    // nginx's own name for its standard error: no file to open
+    errorLog: env.GATEWAY_ERROR_LOG ?? 'stderr',
+    user: undefined,
+    workerProcesses: env.GATEWAY_WORKERS ?? '2',
+  };
+}
+
 export function writeGatewayConfig(o: GatewayOptions): string {
-  for (const d of ['', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(`${o.runtimeDir}/${d}`, { recursive: true });
+  // nginx makes its temporary folders itself at start; here only where they live beside the configuration
+  const temp = o.tempDir ? [] : ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+  for (const d of ['', ...temp]) mkdirSync(`${o.runtimeDir}/${d}`, { recursive: true });
   writeFileSync(`${o.runtimeDir}/nginx.conf`, renderNginx(o));
   writeFileSync(`${o.runtimeDir}/api_proxy.conf`, renderApiProxy(o));
   writeFileSync(`${o.runtimeDir}/security_headers.conf`, renderSecurityHeaders(o));
@@ -51,6 +84,7 @@ export function writeGatewayConfig(o: GatewayOptions): string {
 
 if (require.main === module) {
   const root = resolve(__dirname, '../..');
-  const file = writeGatewayConfig(optionsFromEnv(process.env, root));
+  const options = process.env.GATEWAY_TARGET === 'k8s' ? kubernetesOptionsFromEnv(process.env, root) : optionsFromEnv(process.env, root);
+  const file = writeGatewayConfig(options);
   process.stdout.write(`${file}\n`);
 }

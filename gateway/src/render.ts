@@ -6,6 +6,11 @@ export interface GatewayOptions {
   port: number;
   /** Folder for nginx's pid, temp files, logs and caches. */
   runtimeDir: string;
+  /**
+   * Where the pid and temporary files go instead of runtimeDir, when the configuration lives on a read-only
+   * filesystem (Kubernetes: an emptyDir at /tmp). Unset: runtimeDir.
+   */
+  tempDir?: string;
   /** Built web apps. */
   webShellDir: string;
   webAdminDir: string;
@@ -89,7 +94,7 @@ export const SECURITY_HEADERS = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   [
     'Content-Security-Policy',
-    "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+    "default-src 'self'; script-src 'self' https://js.stripe.com https://www.youtube.com https://player.vimeo.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
       "media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self' https://api.stripe.com; " +
       "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com https://js.stripe.com https://checkout.stripe.com; " +
       "object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com https://billing.stripe.com; frame-ancestors 'self'",
@@ -97,32 +102,85 @@ export const SECURITY_HEADERS = [
 ] as const;
 
 /** Groups the route table by path: nginx routes by path; the methods are the service's business. */
-export function locations(routes: Route[] = ROUTES): { path: string; service: ServiceName; maxBody: string; stream: boolean }[] {
-  const byPath = new Map<string, { path: string; service: ServiceName; maxBody: string; stream: boolean }>();
+interface ApiLocation {
+  path: string;
+  service: ServiceName;
+  maxBody: string;
+  stream: boolean;
+  /** Its GET is a public list nginx keeps 1 s for anonymous callers (Route.anonymousCache). */
+  anonymousCache: boolean;
+}
+
+export function locations(routes: Route[] = ROUTES): ApiLocation[] {
+  const byPath = new Map<string, ApiLocation>();
   for (const r of routes) {
     const seen = byPath.get(r.path);
     if (seen && seen.service !== r.service) throw new Error(`${r.path} tem dois donos: ${seen.service} e ${r.service}`);
+    if (r.anonymousCache && (r.method !== 'GET' || r.access !== 'public' || r.path.includes(':'))) {
+      throw new Error(`${r.method} ${r.path}: só uma lista pública (GET sem parâmetros) pode ficar no cache anônimo`);
+    }
     byPath.set(r.path, {
       path: r.path,
       service: r.service,
       maxBody: r.maxBody ?? seen?.maxBody ?? '1m',
       stream: !!(r.stream || seen?.stream),
+      anonymousCache: !!(r.anonymousCache || seen?.anonymousCache),
     });
   }
   return [...byPath.values()];
 }
 
-function apiLocation(l: { path: string; service: ServiceName; maxBody: string; stream: boolean }): string {
+function apiLocation(l: ApiLocation): string {
   const match = l.path.includes(':') ? `~ ${pathRegex(l.path)}` : `= ${l.path}`;
   const lines = [
     `location ${match} {`,
     `    client_max_body_size ${l.maxBody};`,
     ...(l.stream ? ['    proxy_request_buffering off;', '    proxy_read_timeout 600s;', '    proxy_send_timeout 600s;'] : []),
+    // a GET with no cookie and no credentials: the anonymous read (before the identity check, which is in access)
+    // recursive: the anonymous read's own error pages (its JSON 503) apply after this first redirect
+    ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),
     `    include api_proxy.conf;`,
     `    proxy_pass http://${l.service};`,
     `}`,
   ];
   return lines.map((x) => `    ${x}`).join('\n');
+}
+
+/**
+ * The anonymous read of a service's public lists (Route.anonymousCache): nginx's cache keeps each answer 1 s
+ * (concurrent misses wait for one request to the service), with no identity check — the caller sent no cookie,
+ * so it is anonymous, and no assertion reaches the service (one sent by the client is removed).
+ */
+export function anonymousReadLocation(service: ServiceName, o: Pick<GatewayOptions, 'debugHeaders'>): string {
+  const lines = [
+    `location @anonymous_${service} {`,
+    '    proxy_cache answers;',
+    '    proxy_cache_valid 200 1s;',
+    '    proxy_cache_lock on;',
+    '    proxy_cache_lock_timeout 2s;',
+    // the services mark every answer private (it depends on the cookie): here there is none
+    '    proxy_ignore_headers Cache-Control Expires;',
+    `    proxy_set_header ${ASSERTION_HEADER} "";`,
+    '    proxy_set_header X-Request-Id $request_id;',
+    '    proxy_set_header X-Real-IP $remote_addr;',
+    '    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '    proxy_set_header X-Forwarded-Proto $scheme;',
+    '    proxy_set_header Host $host;',
+    '    proxy_http_version 1.1;',
+    '    proxy_set_header Connection "";',
+    '    proxy_connect_timeout 2s;',
+    '    proxy_next_upstream error timeout http_502;',
+    '    proxy_next_upstream_tries 3;',
+    '    proxy_next_upstream_timeout 5s;',
+    '    proxy_hide_header X-Request-Id;',
+    ...(o.debugHeaders ? ['    add_header X-Cache-Status $upstream_cache_status always;'] : ['    proxy_hide_header X-Service;']),
+    '    add_header X-Request-Id $request_id always;',
+    '    include security_headers.conf;',
+    '    error_page 502 504 = @service_unavailable;',
+    `    proxy_pass http://${service};`,
+    '}',
+  ];
+  return lines.map((x) => `        ${x}`).join('\n');
 }
 
 /** The shared part of every /api location: identity, forwarded headers, error mapping. */
@@ -167,10 +225,12 @@ export function renderSecurityHeaders(o: Pick<GatewayOptions, 'publicUrl'>): str
 }
 
 export function renderNginx(o: GatewayOptions): string {
-  const rt = o.runtimeDir;
+  const rt = o.tempDir ?? o.runtimeDir;
   const upstreams = SERVICE_NAMES.map((s) => {
     const servers = o.upstreams[s].map((hp) => `        server ${hp} max_fails=1 fail_timeout=3s;`).join('\n');
-    return `    upstream ${s} {\n${servers}\n        keepalive 64;\n    }`;
+    // idle connections kept to each service (the identity check's to auth too); the services keep theirs open
+    // longer than nginx (listen() in @clima/common), so nginx never reuses one a service has just closed
+    return `    upstream ${s} {\n${servers}\n        keepalive 64;\n        keepalive_requests 100000;\n        keepalive_timeout 60s;\n    }`;
   }).join('\n');
   const inner = '            ';
   const jsonErrors = Object.entries(JSON_ERRORS)
@@ -209,6 +269,14 @@ http {
     fastcgi_temp_path ${rt}/fastcgi;
     uwsgi_temp_path ${rt}/uwsgi;
     scgi_temp_path ${rt}/scgi;
+
+    # a GET or HEAD without any cookie or credentials: public lists are answered from nginx's cache (anonymousReadLocation)
+    map "$request_method:$http_cookie:$http_authorization" $anonymous_read {
+        "GET::" 1;
+        "HEAD::" 1;
+        default 0;
+    }
+    proxy_cache_path ${rt}/answers levels=1:2 keys_zone=answers:10m max_size=64m inactive=10s use_temp_path=off;
 
     log_format json escape=json '{"time":"$time_iso8601","reqId":"$request_id","method":"$request_method","uri":"$request_uri",'
         '"status":$status,"bytes":$body_bytes_sent,"rt":$request_time,"upstream":"$upstream_addr","urt":"$upstream_response_time"}';
@@ -282,6 +350,9 @@ ${jsonErrors}
         # The API: one location per path of the route table.
 ${locations().map(apiLocation).join('\n')}
 
+        # Public lists read by anonymous callers (Route.anonymousCache).
+${[...new Set(locations().filter((l) => l.anonymousCache).map((l) => l.service))].map((svc) => anonymousReadLocation(svc, o)).join('\n')}
+
         location /api/ {
 ${jsonAnswer(404, JSON_ERRORS['@api_not_found']!.body, inner)}
         }
@@ -304,9 +375,43 @@ ${jsonAnswer(404, NOT_FOUND, inner)}
             include security_headers.conf;
         }
 
+        # The installable app (PWA): the service worker and its manifest are revalidated on every load,
+        # so a new build is found at once; the worker's runtime and the icons change only with their name.
+        location = /sw.js {
+            root ${o.webShellDir};
+            try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
+            add_header Cache-Control "no-cache" always;
+            include security_headers.conf;
+        }
+        location = /manifest.webmanifest {
+            root ${o.webShellDir};
+            gzip_static on;
+            try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
+            add_header Cache-Control "no-cache" always;
+            include security_headers.conf;
+        }
+        location ~ ^/workbox-[A-Za-z0-9_-]+\\.js$ {
+            root ${o.webShellDir};
+            try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
+            add_header Cache-Control "public, max-age=31536000, immutable" always;
+            include security_headers.conf;
+        }
+        location /icons/ {
+            root ${o.webShellDir};
+            try_files $uri =404;
+            error_page 404 /_errors/not-found.json;
+            add_header Cache-Control "public, max-age=86400" always;
+            include security_headers.conf;
+        }
+
         # The web shell: hashed assets cached for a year, every other path falls back to index.html.
+        # The build writes a .gz beside each text file, compressed once at the highest level: sent as is.
         location /assets/ {
             root ${o.webShellDir};
+            gzip_static on;
             try_files $uri =404;
             error_page 404 /_errors/not-found.json;
             add_header Cache-Control "public, max-age=31536000, immutable" always;
@@ -314,6 +419,7 @@ ${jsonAnswer(404, NOT_FOUND, inner)}
         }
         location / {
             root ${o.webShellDir};
+            gzip_static on;
             try_files $uri /index.html;
             add_header Cache-Control "no-cache" always;
             include security_headers.conf;

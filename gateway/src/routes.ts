@@ -15,6 +15,12 @@ export interface Route {
   stream?: boolean;
   /** Where the route comes from: the spec's call list, or a route the product added. */
   origin?: 'spec' | 'product';
+  /**
+   * A public list, the same for every anonymous caller: a GET without cookies or credentials is answered by
+   * nginx from a 1-second cache (one request to the service per second and query string), without an identity
+   * check (the caller is anonymous). Any signed-in caller goes to the service, which answers the very latest.
+   */
+  anonymousCache?: boolean;
 }
 
 const r = (method: Method, path: string, service: ServiceName, access: Access, extra: Partial<Route> = {}): Route => ({
@@ -48,21 +54,21 @@ export const ROUTES: Route[] = [
   r('POST', '/api/admin/auth/logout', 'auth', 'public'),
 
   // 7.2 End-user data
-  r('GET', '/api/contents', 'catalog', 'public'),
+  r('GET', '/api/contents', 'catalog', 'public', { anonymousCache: true }),
   r('GET', '/api/contents/:id', 'catalog', 'subscriber'),
-  r('GET', '/api/categories', 'catalog', 'public'),
-  r('GET', '/api/course-categories', 'courses', 'public'),
-  r('GET', '/api/course-categories-with-stats', 'courses', 'public'),
-  r('GET', '/api/courses', 'courses', 'public'),
+  r('GET', '/api/categories', 'catalog', 'public', { anonymousCache: true }),
+  r('GET', '/api/course-categories', 'courses', 'public', { anonymousCache: true }),
+  r('GET', '/api/course-categories-with-stats', 'courses', 'public', { anonymousCache: true }),
+  r('GET', '/api/courses', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/courses/:id', 'courses', 'subscriber'),
   r('GET', '/api/courses/:id/lessons', 'courses', 'subscriber'),
   r('GET', '/api/courses/:id/progress', 'courses', 'subscriber'),
   r('POST', '/api/courses/:id/lessons/:lessonId/progress', 'courses', 'subscriber'),
   r('GET', '/api/ranking', 'ranking', 'user'),
   r('GET', '/api/users/me/stats', 'ranking', 'user'),
-  r('GET', '/api/manuals', 'manuals', 'public'),
-  r('GET', '/api/manufacturers', 'manuals', 'public'),
-  r('GET', '/api/models', 'manuals', 'public'),
+  r('GET', '/api/manuals', 'manuals', 'public', { anonymousCache: true }),
+  r('GET', '/api/manufacturers', 'manuals', 'public', { anonymousCache: true }),
+  r('GET', '/api/models', 'manuals', 'public', { anonymousCache: true }),
   r('POST', '/api/manuals/:id/download', 'manuals', 'subscriber'),
 
   // 7.3 Administration
@@ -113,6 +119,9 @@ export const ROUTES: Route[] = [
   // the administrators' audit log, read-only (services/auth/README.md)
   product('GET', '/api/admin/audit', 'auth', 'admin'),
   product('GET', '/api/files/manuals/:name', 'manuals', 'subscriber'),
+  // search inside the manuals' PDFs and their page text for the offline copy (services/manuals/README.md)
+  product('GET', '/api/manuals/search', 'manuals', 'user'),
+  product('GET', '/api/manuals/:id/pages', 'manuals', 'subscriber'),
   product('GET', '/api/plans', 'billing', 'public'),
   product('GET', '/api/billing/subscription', 'billing', 'user'),
   product('POST', '/api/billing/checkout', 'billing', 'user'),
@@ -127,6 +136,19 @@ export const ROUTES: Route[] = [
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
   product('POST', '/api/auth/verify-email', 'auth', 'public'),
   product('POST', '/api/users/me/verification-email', 'auth', 'user'),
+  // resume where you stopped and 'Continuar assistindo' (services/catalog and services/courses READMEs)
+  product('GET', '/api/contents/continue', 'catalog', 'user'),
+  product('GET', '/api/contents/:id/position', 'catalog', 'user'),
+  product('PUT', '/api/contents/:id/position', 'catalog', 'user'),
+  product('GET', '/api/courses/continue', 'courses', 'user'),
+  product('PUT', '/api/courses/:id/lessons/:lessonId/position', 'courses', 'subscriber'),
+  // course certificates and their public verification (services/courses/README.md)
+  product('GET', '/api/certificates', 'courses', 'user'),
+  product('GET', '/api/certificates/:code/pdf', 'courses', 'user'),
+  product('GET', '/api/public/certificates/:code', 'courses', 'public'),
+  product('GET', '/api/admin/certificates', 'courses', 'admin'),
+  product('GET', '/api/admin/certificates/:code/pdf', 'courses', 'admin'),
+  product('POST', '/api/admin/certificates/:code/revoke', 'courses', 'admin'),
   // the session check the web apps make on every load: 200 for anonymous visitors too
   product('GET', '/api/session', 'auth', 'public'),
   // the API's own description, generated from the contract (services/auth/README.md)

@@ -179,3 +179,102 @@ describe('identity', () => {
     expect((await call('GET', '/api/users/me', { headers: { cookie: user.cookie } })).status).toBe(401);
   });
 });
+
+describe('public lists read anonymously (nginx keeps them 1 s)', () => {
+  it('serves callers without cookies from its cache, never a signed-in answer, never with an identity a client sent', async () => {
+    const admin = await registerUser('cache-admin');
+    await sql('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
+    await new Promise((r) => setTimeout(r, 2500));
+    const asAdmin = { cookie: admin.cookie };
+    const subscriber = await registerUser('cache-sub');
+    const activated = await call('PUT', `/api/admin/users/${subscriber.id}`, {
+      headers: asAdmin,
+      body: { subscription_status: 'active', subscription_plan: 'monthly', subscription_expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(activated.status).toBe(200);
+    const newList = async (tag: string) => {
+      const slug = `gw-cache-${tag}-${Date.now()}`;
+      expect((await call('POST', '/api/admin/categories', { headers: asAdmin, body: { name: `Cache ${tag}`, slug } })).status).toBe(201);
+      const category = (await call('GET', '/api/categories', { headers: asAdmin })).json as unknown as { id: number; slug: string }[];
+      const id = category.find((c) => c.slug === slug)!.id;
+      const created = await call('POST', '/api/admin/contents', { headers: asAdmin, body: { title: `Conteúdo ${tag}`, category_id: id, tags: '[]', video_url: 'https://youtu.be/assinantes', is_published: 1 } });
+      expect(created.status).toBe(201);
+      return { path: `/api/contents?category=${slug}`, contentId: (created.json as { id: number }).id };
+    };
+    const video = (res: { json: unknown }) => (res.json as unknown as { video_url: string | null }[])[0]?.video_url;
+
+    const { path, contentId } = await newList('a');
+    const first = await call('GET', path);
+    expect([first.status, first.headers.get('x-cache-status'), video(first)]).toEqual([200, 'MISS', null]);
+    const second = await call('GET', path);
+    expect([second.status, second.headers.get('x-cache-status'), second.text]).toEqual([200, 'HIT', first.text]);
+    expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+    // signed in (any cookie at all): past the cache, to the service, with the caller's identity
+    const signedIn = await call('GET', path, { headers: { cookie: subscriber.cookie } });
+    expect([signedIn.headers.get('x-cache-status'), video(signedIn)]).toEqual([null, 'https://youtu.be/assinantes']);
+    expect((await call('GET', path, { headers: { cookie: 'tema=escuro' } })).headers.get('x-cache-status')).toBeNull();
+    expect(video(await call('GET', path))).toBeNull();
+
+    // a subscriber's genuine assertion sent by an anonymous client is removed: the service sees no identity
+    const asserted = await fetch(`http://127.0.0.1:${platform.ports.auth}/internal/identity`, { headers: { cookie: subscriber.cookie, 'x-original-method': 'GET' } });
+    const assertion = asserted.headers.get('x-identity-assertion')!;
+    expect(assertion).toBeTruthy();
+    const other = await newList('b');
+    const smuggled = await call('GET', other.path, { headers: { 'x-identity-assertion': assertion } });
+    expect([smuggled.headers.get('x-cache-status'), video(smuggled)]).toEqual(['MISS', null]);
+
+    // an administrator's edit: the next signed-in request sees it; anonymous callers once nginx's second is over
+    // (it counts whole seconds: 1 to 2 s)
+    expect((await call('PUT', `/api/admin/contents/${contentId}`, { headers: asAdmin, body: { title: 'Editado agora' } })).status).toBe(200);
+    const edited = Date.now();
+    const title = (res: { json: unknown }) => (res.json as unknown as { title: string }[])[0]?.title;
+    expect(title(await call('GET', path, { headers: { cookie: subscriber.cookie } }))).toBe('Editado agora');
+    let anonymous = title(await call('GET', path));
+    while (anonymous !== 'Editado agora' && Date.now() - edited < 3000) {
+      await new Promise((r) => setTimeout(r, 100));
+      anonymous = title(await call('GET', path));
+    }
+    expect(anonymous).toBe('Editado agora');
+    expect(Date.now() - edited).toBeLessThan(2600);
+  });
+});
+
+describe('the web shell as an installable app', () => {
+  const gzip = { 'accept-encoding': 'gzip' };
+
+  it('revalidates the service worker, the manifest and the page on every load, with their types', async () => {
+    for (const [path, type] of [
+      ['/sw.js', 'application/javascript'],
+      ['/manifest.webmanifest', 'application/manifest+json'],
+      ['/', 'text/html'],
+      ['/contents', 'text/html'],
+    ] as const) {
+      const res = await call('GET', path, { headers: gzip });
+      expect([path, res.status, res.headers.get('cache-control')]).toEqual([path, 200, 'no-cache']);
+      expect(res.headers.get('content-type')).toContain(type);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+    // a missing worker is a 404, never the page in its place (a browser would try to run HTML)
+    const missing = await call('GET', '/workbox-nao-existe.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('sends the hashed files compressed ahead of time and cached for a year, the icons for a day', async () => {
+    const page = await call('GET', '/', { headers: gzip });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    const scripts = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const path of scripts) {
+      const res = await call('GET', path, { headers: gzip });
+      expect([path, res.status, res.headers.get('cache-control'), res.headers.get('content-encoding')]).toEqual([path, 200, 'public, max-age=31536000, immutable', 'gzip']);
+    }
+    const runtime = (await call('GET', '/sw.js')).text.match(/workbox-[A-Za-z0-9_-]+/)?.[0];
+    expect(runtime).toBeTruthy();
+    expect((await call('GET', `/${runtime}.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const icon = await call('GET', '/icons/clima-pro-192.png');
+    expect([icon.status, icon.headers.get('content-type'), icon.headers.get('cache-control')]).toEqual([200, 'image/png', 'public, max-age=86400']);
+  });
+});

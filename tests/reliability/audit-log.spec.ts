@@ -79,6 +79,23 @@ const make = {
       ).json.id,
     ),
   administrator: async (password: string) => Number((await asAdmin('POST', '/api/admin/administrators', { username: `adm-${n()}`, password })).json.id),
+  /** A subscriber who watched the one lesson of a new course, and the certificate that completion issued. */
+  certificate: async () => {
+    const u = await registerUser(t, 'audit-cert');
+    await asAdmin('PUT', `/api/admin/users/${u.userId}`, { subscription_status: 'active', subscription_plan: 'monthly' });
+    const title = `Curso certificado ${n()}`;
+    const courseId = Number((await asAdmin('POST', '/api/admin/courses', { title, is_published: 1 })).json.id);
+    const lessonId = Number((await asAdmin('POST', `/api/admin/courses/${courseId}/lessons`, { title: 'Aula única', duration_seconds: 5400 })).json.id);
+    const watched = await t.call('PUT', `/api/courses/${courseId}/lessons/${lessonId}/position`, { cookie: u.cookie, body: { position: 60, duration: 60, watched: [[0, 60]] } });
+    if (watched.status !== 200) throw new Error(`aula assistida: ${watched.status} ${watched.text}`);
+    const code = await eventually(async () => {
+      const mine = (await t.call('GET', '/api/certificates', { cookie: u.cookie })).json as unknown as { code: string; course_id: number }[];
+      const found = mine.find((c) => c.course_id === courseId);
+      if (!found) throw new Error('certificado ainda não emitido');
+      return found.code;
+    }, 30_000);
+    return { code, title, user: u };
+  },
 };
 
 const formWith = (field: string, bytes: Buffer, filename: string, type: string) => {
@@ -305,6 +322,14 @@ const SCENARIOS: Record<string, Scenario> = {
     action: 'upload',
     recordId: fileName,
   },
+  'POST /api/admin/certificates/:code/revoke': {
+    prepare: async () => ({ params: { code: (await make.certificate()).code }, body: { reason: 'Conclusão registrada por engano' } }),
+    entity: 'certificates',
+    action: 'revoke',
+    recordId: (p) => String(p.code),
+    before: { status: 'valid', revoked_at: null },
+    after: { status: 'revoked', revoked_reason: 'Conclusão registrada por engano' },
+  },
 };
 
 /** The audit row of one answered request (the gateway's request id), once the auth consumer stored it. */
@@ -373,7 +398,7 @@ describe('admin audit log through the gateway', () => {
       check('path', row.path, path);
       check('service', row.service, route.service);
       check('ip', row.ip, '127.0.0.1');
-      if (s.action === 'update' || s.action === 'delete' || s.action === 'reorder') {
+      if (s.action === 'update' || s.action === 'delete' || s.action === 'reorder' || s.action === 'revoke') {
         if (!row.before) problems.push('before vazio numa alteração ou exclusão');
       } else check('before', row.before, null);
       if (s.action === 'delete') check('after', row.after, null);
@@ -387,6 +412,24 @@ describe('admin audit log through the gateway', () => {
       if (problems.length) wrong.push(`${key(route)}: ${problems.join('; ')}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("records the issue of a certificate once, as the holder's act (their completion of the course)", async () => {
+    const { code, title, user } = await make.certificate();
+    const row = await eventually(async () => {
+      const rows = await t.sql<AuditRow>(`SELECT * FROM auth.audit_log WHERE entity = 'certificates' AND action = 'issue' AND record_id = $1`, [code]);
+      if (rows.length !== 1) throw new Error(`${rows.length} linhas de emissão para ${code}`);
+      return rows[0]!;
+    }, 30_000);
+    expect(row).toMatchObject({
+      service: 'courses',
+      actor_id: `user:${user.userId}`,
+      actor_name: user.email,
+      before: null,
+      after: { code, course_title: title, workload_hours: 2, status: 'valid' },
+      method: 'EVENT',
+      path: 'course.completed',
+    });
   });
 
   it('records administrator sign-ins and failed sign-ins, never the password tried', async () => {

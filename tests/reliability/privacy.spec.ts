@@ -74,13 +74,21 @@ beforeAll(async () => {
   held.lessonId = await one(`SELECT id AS v FROM courses.lesson WHERE course_id = ${courseId} ORDER BY position LIMIT 1`);
   held.manualId = await one(`SELECT id AS v FROM manuals.manuals WHERE is_published ORDER BY id LIMIT 1`);
   ok(await as('GET', `/api/contents/${held.contentId}`), 'content');
-  ok(await as('POST', `/api/courses/${courseId}/lessons/${held.lessonId}/progress`), 'progress');
+  // the lesson watched from start to end (its player's report), and a video stopped halfway
+  ok(await as('PUT', `/api/courses/${courseId}/lessons/${held.lessonId}/position`, { position: 30, duration: 30, watched: [[0, 30]] }), 'lesson watched');
+  ok(await as('PUT', `/api/contents/${held.contentId}/position`, { position: 42, duration: 600, watched: [[0, 42]] }), 'position');
   ok(await as('POST', `/api/manuals/${held.manualId}/download`), 'download');
-  ok(await t.call('POST', '/api/users/session/heartbeat', { cookie: user.cookie, headers: { 'content-type': 'application/json' } }), 'heartbeat', [200, 201, 202, 204]);
-  // the ranking worker has counted the sign-in and the heartbeat: nothing more will change before the export
+  ok(
+    await t.call('POST', '/api/users/session/heartbeat', { cookie: user.cookie, body: { activity: 'video', visible: true }, headers: { 'content-type': 'application/json' } }),
+    'heartbeat',
+    [200, 201, 202, 204],
+  );
+  // the ranking worker has counted the sign-in, the study heartbeat, the lesson completed and the manual opened:
+  // nothing more will change before the export
   await eventually(async () => {
-    expect(await t.sql(`SELECT 1 FROM ranking.online_minutes WHERE user_id = $1`, [user.id])).not.toHaveLength(0);
+    expect(await t.sql(`SELECT 1 FROM ranking.active_days WHERE user_id = $1 AND learning_seconds > 0`, [user.id])).not.toHaveLength(0);
     expect(await t.sql(`SELECT 1 FROM ranking.user_profiles WHERE user_id = $1`, [user.id])).toHaveLength(1);
+    expect(await t.sql(`SELECT kind FROM ranking.learning_awards WHERE user_id = $1 ORDER BY kind`, [user.id])).toEqual([{ kind: 'lesson' }, { kind: 'manual' }]);
   }, 30_000);
 });
 
@@ -152,6 +160,14 @@ describe('LGPD export', () => {
     expect((json('visualizacoes-de-conteudos.json') as { views: Record<string, unknown>[] }).views.map((v) => [v.content_id, v.day, v.viewed_at])).toEqual(
       views.map((v) => [v.content_id, v.day, iso(v.viewed_at)]),
     );
+    const positions = await t.sql<{ content_id: number; position: number; watched: unknown; updated_at: Date }>(
+      `SELECT content_id, position, watched, updated_at FROM catalog.content_positions WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(positions.map((p) => p.content_id)).toEqual([held.contentId]);
+    expect(
+      (json('visualizacoes-de-conteudos.json') as { positions: Record<string, unknown>[] }).positions.map((p) => [p.content_id, p.position, p.watched, p.updated_at]),
+    ).toEqual(positions.map((p) => [p.content_id, p.position, p.watched, iso(p.updated_at)]));
 
     // courses
     const progress = await t.sql<{ lesson_id: number; completed_at: Date }>(`SELECT lesson_id, completed_at FROM courses.lesson_progress WHERE user_id = $1`, [user.id]);
@@ -159,6 +175,14 @@ describe('LGPD export', () => {
     expect((json('progresso-nos-cursos.json') as { lesson_progress: Record<string, unknown>[] }).lesson_progress.map((p) => [p.lesson_id, p.completed_at])).toEqual(
       progress.map((p) => [p.lesson_id, iso(p.completed_at)]),
     );
+    const watched = await t.sql<{ lesson_id: number; position: number; watched: unknown; updated_at: Date }>(
+      `SELECT lesson_id, position, watched, updated_at FROM courses.lesson_watch WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(watched.map((w) => w.lesson_id)).toEqual([held.lessonId]);
+    expect(
+      (json('progresso-nos-cursos.json') as { lesson_positions: Record<string, unknown>[] }).lesson_positions.map((p) => [p.lesson_id, p.position, p.watched, p.updated_at]),
+    ).toEqual(watched.map((w) => [w.lesson_id, w.position, w.watched, iso(w.updated_at)]));
 
     // manuals
     const downloads = await t.sql<{ manual_id: number; downloaded_at: Date }>(`SELECT manual_id, downloaded_at FROM manuals.downloads WHERE user_id = $1 ORDER BY id`, [user.id]);
@@ -170,14 +194,14 @@ describe('LGPD export', () => {
     // ranking: totals and every ledger behind them
     const ranking = json('pontos-e-ranking.json') as {
       profile: { email: string; name: string | null };
-      totals: { points: number; total_logins: number; online_minutes: number };
-      active_days: { day: string }[];
-      online_minutes: { minutes: number }[];
+      totals: { points: number; total_logins: number; online_seconds: number };
+      active_days: { day: string; online_seconds: number; stretches: unknown[] }[];
       streak_awards: unknown[];
-      sessions: unknown[];
+      learning_awards: { kind: string; ref: string; points: number }[];
+      weekly_points: { week: string; points: number }[];
     };
-    const [stats] = await t.sql<{ points: number; total_logins: number; online_minutes: number }>(
-      `SELECT points, total_logins, online_minutes FROM ranking.user_stats WHERE user_id = $1`,
+    const [stats] = await t.sql<{ points: number; total_logins: number; online_seconds: number }>(
+      `SELECT points, total_logins, online_seconds::float8 AS online_seconds FROM ranking.user_stats WHERE user_id = $1`,
       [user.id],
     );
     expect(stats!.points).toBeGreaterThan(0);
@@ -185,10 +209,13 @@ describe('LGPD export', () => {
     expect(ranking.profile).toEqual({ email: user.email, name: user.name });
     const days = await t.sql<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ranking.active_days WHERE user_id = $1 ORDER BY day`, [user.id]);
     expect(ranking.active_days.map((d) => d.day)).toEqual(days.map((d) => d.day));
-    const [{ n: minutes }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ranking.online_minutes WHERE user_id = $1`, [user.id]);
-    expect(ranking.online_minutes.reduce((s, m) => s + m.minutes, 0)).toBe(minutes);
-    const [{ n: sessions }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM ranking.sessions WHERE user_id = $1`, [user.id]);
-    expect(ranking.sessions).toHaveLength(sessions);
+    const [{ n: seconds }] = await t.sql<{ n: number }>(`SELECT sum(learning_seconds)::int AS n FROM ranking.active_days WHERE user_id = $1`, [user.id]);
+    expect(ranking.active_days.reduce((s, d) => s + d.online_seconds, 0)).toBe(seconds);
+    expect(ranking.active_days.flatMap((d) => d.stretches)).not.toHaveLength(0);
+    const awards = await t.sql<{ kind: string; ref: string; points: number }>(`SELECT kind, ref, points FROM ranking.learning_awards WHERE user_id = $1 ORDER BY at, kind, ref`, [user.id]);
+    expect(ranking.learning_awards.map((a) => [a.kind, a.ref, a.points])).toEqual(awards.map((a) => [a.kind, a.ref, a.points]));
+    const weeks = await t.sql<{ week: string; points: number }>(`SELECT to_char(week, 'YYYY-MM-DD') AS week, points FROM ranking.weekly_points WHERE user_id = $1 ORDER BY week`, [user.id]);
+    expect(ranking.weekly_points).toEqual(weeks);
   });
 
   it('a service that does not answer makes the export a 503 with no file; it works again once the service is back', async () => {

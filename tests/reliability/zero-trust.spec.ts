@@ -156,5 +156,7 @@ describe('revocation takes effect on the very next request', () => {
     expect((await t.call('GET', `/api/contents/${real.content}`, { cookie: u.cookie })).status).toBe(403);
     const progress = await t.call('POST', `/api/courses/${real.course}/lessons/${real.lesson}/progress`, { cookie: u.cookie, body: {} });
     expect(progress.status).toBe(403);
+    const watched = await t.call('PUT', `/api/courses/${real.course}/lessons/${real.lesson}/position`, { cookie: u.cookie, body: { position: 10, duration: 60, watched: [[0, 10]] } });
+    expect(watched.status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from '@clima/router';
 import { AdministratorsPage } from './features/administrators/components/administrators-page';
 import { AuditPage } from './features/audit/components/audit-page';
+import { CertificatesPage } from './features/certificates/components/certificates-page';
 import { AdminLoginPage } from './features/auth/components/admin-login-page';
 import { CourseCategoriesPage } from './features/course-categories/components/course-categories-page';
 import { CourseEditorPage } from './features/courses/components/course-editor-page';
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         <Route path="manuals" element={<ManualsPage />} />
         <Route path="administrators" element={<AdministratorsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="certificates" element={<CertificatesPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

@@ -8,7 +8,8 @@ import { ErrorFilter } from './errors/error.filter';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { AuditTrail } from './audit/audit-trail';
 import { AccessGuard } from './identity/access';
-import { assertRoutesDeclareAccess } from './identity/route-check';
+import { assertRoutesDeclareAccess, listRoutes } from './identity/route-check';
+import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, SharedAnswers } from './http/shared-answers';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
 import { NestPinoLogger, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
@@ -26,9 +27,11 @@ export interface AppOptions {
 }
 
 /**
- * A hot internal path answered by the HTTP server itself, before Express and the Nest pipeline (no
- * guards, pipes, filters or request logging): provide a list of these under RAW_HANDLERS in the
- * service's module. Only for internal paths that are not in the gateway's route table and do their own checks.
+ * A hot path answered by the HTTP server itself, before Express and the Nest pipeline (no guards, pipes,
+ * filters or request logging): provide a list of these under RAW_HANDLERS in the service's module. Only for
+ * the platform's hottest paths, measured to need it (auth's /internal/identity, ranking's heartbeat); the
+ * handler does its own checks (identity from the signed assertion, access, input) and answers like the
+ * pipeline would (`{ error }` JSON, request id, no-store, the duration histogram).
  */
 export interface RawHandler {
   /** Exact path (a query string is allowed). */
@@ -48,17 +51,34 @@ function optional<T>(app: INestApplication, token: symbol | (abstract new (...ar
 
 const rawHandlers = (app: INestApplication): RawHandler[] => optional<RawHandler[]>(app, RAW_HANDLERS) ?? [];
 
-function answerRawPathsFirst(server: Server, raw: RawHandler[]): void {
-  if (!raw.length) return;
+/**
+ * The HTTP server answers the raw paths, then the shared answers it keeps (http/shared-answers.ts), before
+ * Express and the Nest pipeline see the request.
+ */
+function answerBeforeTheFramework(server: Server, raw: RawHandler[], shared: SharedAnswers | undefined): void {
+  if (!raw.length && !shared) return;
   const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '';
-    const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
-    const hit = raw.find((r) => r.path === path);
-    if (hit) return hit.handle(req, res);
+    if (raw.length) {
+      const url = req.url ?? '';
+      const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+      const hit = raw.find((r) => r.path === path);
+      if (hit) return hit.handle(req, res);
+    }
+    if (shared?.answer(req, res)) return;
     for (const listener of express) listener(req, res);
   });
+}
+
+/** GET routes without path parameters that declared a shared answer, by path. */
+function sharedAnswerRoutes(app: INestApplication): Map<string, SharedAnswerOptions> {
+  const out = new Map<string, SharedAnswerOptions>();
+  for (const r of listRoutes(app)) {
+    const o = Reflect.getMetadata(SHARED_ANSWER_KEY, r.fn) as SharedAnswerOptions | undefined;
+    if (o && r.method === 'GET' && !r.path.includes(':')) out.set(r.path, o);
+  }
+  return out;
 }
 
 /** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
@@ -85,11 +105,15 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   // comes with PlatformModule, which every service imports (a bare module in a unit spec has none)
   const trail = optional<AuditTrail>(app, AuditTrail);
   if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE));
+  // answers the same for everyone of an audience, kept until a write changes them (http/shared-answers.ts)
+  const shared = optional<SharedAnswers>(app, SharedAnswers);
+  if (shared) app.useGlobalInterceptors(new SharedAnswerInterceptor(app.get(Reflector), shared));
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
   assertRoutesDeclareAccess(app as INestApplication);
-  answerRawPathsFirst(app.getHttpServer() as Server, rawHandlers(app));
+  if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication), { verifier, service: config.SERVICE, logger });
+  answerBeforeTheFramework(app.getHttpServer() as Server, rawHandlers(app), shared?.enabled ? shared : undefined);
   return app;
 }
 
@@ -97,6 +121,11 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
 export async function listen(app: NestExpressApplication, config: ServiceConfig): Promise<void> {
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
+  // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
+  // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   rootLogger().info({ port: config.PORT, host: config.HOST }, `${config.SERVICE} listening`);
 }
 

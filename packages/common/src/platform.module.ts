@@ -10,6 +10,7 @@ import { HealthController } from './health/health.controller';
 import { MetricsController } from './metrics/metrics';
 import { CONFIG, REDIS } from './platform.tokens';
 import { AuditTrail } from './audit/audit-trail';
+import { SharedAnswers } from './http/shared-answers';
 
 export type ServiceConfig = BaseConfig & { SERVICE: ServiceName; PORT: number };
 
@@ -23,7 +24,7 @@ class RedisLifecycle implements OnApplicationShutdown {
 
 /**
  * What every service has: validated config, its own Postgres schema through TypeORM, a Redis client,
- * the event bus, the audit trail, /health and /metrics.
+ * the event bus, the audit trail, the shared answers (http/shared-answers.ts), /health and /metrics.
  */
 @Module({})
 export class PlatformModule {
@@ -56,8 +57,9 @@ export class PlatformModule {
         RedisLifecycle,
         { provide: EventBus, useFactory: () => new EventBus({ redisUrl: config.REDIS_URL, prefix: config.KEY_PREFIX }) },
         AuditTrail,
+        SharedAnswers,
       ],
-      exports: [CONFIG, REDIS, EventBus, AuditTrail, TypeOrmModule],
+      exports: [CONFIG, REDIS, EventBus, AuditTrail, SharedAnswers, TypeOrmModule],
     };
   }
 }

@@ -14,7 +14,7 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 /** Actions the services record today (the log accepts others: a new route may add its own). */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'upload', 'reorder', 'login', 'login_failed', 'export'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'upload', 'reorder', 'login', 'login_failed', 'export', 'issue', 'revoke'] as const;
 
 /** Entities the admin routes record today, named after the route (`/api/admin/<entity>/…`). */
 export const AUDIT_ENTITIES = [
@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = [
   'manuals',
   'videos',
   'manual-files',
+  'certificates',
 ] as const;
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -18,6 +18,10 @@ export const Content = z.object({
 });
 export type Content = z.infer<typeof Content>;
 
+/** GET /api/contents/continue: a content the user started and has not finished, most recent first. */
+export const ContinueContent = z.object({ content: Content, position: z.number(), duration: z.number(), updated_at: z.string() });
+export type ContinueContent = z.infer<typeof ContinueContent>;
+
 /** Content category (spec section 3). */
 export const ContentCategory = z.object({
   id: z.number(),

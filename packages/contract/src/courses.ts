@@ -49,6 +49,8 @@ export const Lesson = z.object({
   description: z.string().nullable(),
   youtube_video_id: z.string().nullable(),
   duration_seconds: z.number(),
+  /** An uploaded video (product addition), played when the lesson has no YouTube id. */
+  video_file_url: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof Lesson>;
 
@@ -64,8 +66,29 @@ export const CourseLesson = Lesson.extend({
 });
 export type CourseLesson = z.infer<typeof CourseLesson>;
 
-export const LessonProgress = z.object({ lesson_id: z.number(), completed: z.union([z.literal(0), z.literal(1)]) });
+/**
+ * A lesson the user has progress on: `completed` (1 once most of it was watched, or under the old rule),
+ * and where they stopped and the watched share (null when the lesson was never played with the new player).
+ */
+export const LessonProgress = z.object({
+  lesson_id: z.number(),
+  completed: z.union([z.literal(0), z.literal(1)]),
+  position: z.number().nullable(),
+  duration: z.number().nullable(),
+  watched_fraction: z.number().min(0).max(1).nullable(),
+});
 export type LessonProgress = z.infer<typeof LessonProgress>;
+
+/** GET /api/courses/continue: the lesson to resume in each course, most recent first. */
+export const ContinueLesson = z.object({
+  course: Course,
+  lesson_id: z.number(),
+  lesson_title: z.string(),
+  position: z.number(),
+  duration: z.number(),
+  updated_at: z.string(),
+});
+export type ContinueLesson = z.infer<typeof ContinueLesson>;
 
 /** Figures of the courses service for the admin dashboard (statsPattern('courses')). */
 export const CoursesStats = z.object({
@@ -317,6 +340,8 @@ export const LessonCreateBody = z.object({
   title: z.string({ error: 'Título é obrigatório' }).trim().min(1, 'Título é obrigatório').max(MAX_LINE, 'Título muito longo'),
   description: OptionalText(MAX_TEXT, 'Descrição muito longa', 'Descrição inválida'),
   youtube_video_id: YouTubeVideo,
+  /** The address the upload answered (`/api/files/videos/…`) or an http(s) link; blank or null means none. */
+  video_file_url: VideoFileUrl,
   duration_seconds: Duration,
   /** 1 = first; later lessons move down. */
   position: Position,

@@ -25,7 +25,8 @@ import {
   VerifyEmailBody,
 } from './auth';
 import { BillingSubscription, CheckoutBody, PlansResponse, RedirectResponse } from './billing';
-import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, TogglePublishedBody, VideoUploadAnswer } from './catalog';
+import { AdminCertificate, AdminCertificatesQuery, Certificate, PublicCertificate, RevokeCertificateBody } from './certificates';
+import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
 import {
   Course,
   CourseCategory,
@@ -38,14 +39,30 @@ import {
   CourseListQuery,
   CourseTogglePublishedBody,
   CourseUpdateBody,
+  ContinueLesson,
   LessonCreateBody,
   LessonOrderBody,
   LessonProgress,
   LessonUpdateBody,
 } from './courses';
-import { AdminManualsQuery, Manual, ManualCreateBody, ManualDownloadAnswer, ManualsQuery, ManualUpdateBody, ManualUploadAnswer, Manufacturer, Model, ModelsQuery } from './manuals';
+import {
+  AdminManualsQuery,
+  Manual,
+  ManualCreateBody,
+  ManualDownloadAnswer,
+  ManualPagesAnswer,
+  ManualSearchAnswer,
+  ManualSearchQuery,
+  ManualsQuery,
+  ManualUpdateBody,
+  ManualUploadAnswer,
+  Manufacturer,
+  Model,
+  ModelsQuery,
+} from './manuals';
 import { DeleteAccountBody } from './privacy';
-import { HeartbeatAnswer, OwnStats, RankingAnswer } from './ranking';
+import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
+import { ContentPosition, LessonPosition, WatchReport } from './watch';
 
 /**
  * Every /api operation with its schemas: the one description the OpenAPI document (openapi.ts) and the
@@ -107,7 +124,7 @@ export const ENDPOINTS = {
   'POST /api/sessions': { access: 'public', tag: S, summary: 'Troca o código do Google por uma sessão', body: SessionExchangeBody, answer: Me },
   'POST /api/auth/register': { access: 'public', tag: S, summary: 'Cadastro com e-mail e senha', body: RegisterBody, answer: Me, status: 201 },
   'POST /api/auth/signin': { access: 'public', tag: S, summary: 'Login com e-mail e senha', body: SignInBody, answer: Me },
-  'POST /api/users/session/heartbeat': { access: 'user', tag: RNK, summary: 'Sinal de atividade (pontos do ranking)', body: NoBody, answer: HeartbeatAnswer },
+  'POST /api/users/session/heartbeat': { access: 'user', tag: RNK, summary: 'Sinal de atividade: o que o usuário estuda agora (pontos do ranking)', body: HeartbeatBody, answer: HeartbeatAnswer },
   'PUT /api/users/profile': { access: 'user', tag: U, summary: 'Atualiza nome e e-mail', body: ProfileBody, answer: ProfileAnswer },
   'PUT /api/users/password': { access: 'user', tag: U, summary: 'Troca a senha', body: PasswordBody, answer: SuccessMessageAnswer },
   'GET /api/admin/auth/me': { access: 'public', tag: ADM, summary: 'Administrador da sessão (401 sem sessão)', answer: AdminMe },
@@ -123,9 +140,20 @@ export const ENDPOINTS = {
   'GET /api/courses': { access: 'public', tag: CRS, summary: 'Cursos publicados', query: CourseListQuery, answer: z.array(Course) },
   'GET /api/courses/:id': { access: 'subscriber', tag: CRS, summary: 'Um curso', answer: Course },
   'GET /api/courses/:id/lessons': { access: 'subscriber', tag: CRS, summary: 'Aulas de um curso', answer: z.array(CourseLesson) },
-  'GET /api/courses/:id/progress': { access: 'subscriber', tag: CRS, summary: 'Aulas concluídas pelo usuário', answer: z.array(LessonProgress) },
-  'POST /api/courses/:id/lessons/:lessonId/progress': { access: 'subscriber', tag: CRS, summary: 'Marca uma aula como concluída', body: NoBody, answer: LessonProgress },
-  'GET /api/ranking': { access: 'user', tag: RNK, summary: 'Ranking dos usuários mais ativos', answer: RankingAnswer },
+  'GET /api/courses/:id/progress': {
+    access: 'subscriber',
+    tag: CRS,
+    summary: 'Progresso do usuário nas aulas (concluídas, onde parou, quanto assistiu)',
+    answer: z.array(LessonProgress),
+  },
+  'POST /api/courses/:id/lessons/:lessonId/progress': {
+    access: 'subscriber',
+    tag: CRS,
+    summary: 'Estado de uma aula (clientes antigos; não conclui: a aula conclui quando assistida)',
+    body: NoBody,
+    answer: LessonProgress,
+  },
+  'GET /api/ranking': { access: 'user', tag: RNK, summary: 'Ranking da semana (period=week) ou geral (period=all, padrão)', query: RankingQuery, answer: RankingAnswer },
   'GET /api/users/me/stats': { access: 'user', tag: RNK, summary: 'Pontos, sequência e medalhas do usuário', answer: OwnStats },
   'GET /api/manuals': { access: 'public', tag: MAN, summary: 'Manuais publicados', query: ManualsQuery, answer: z.array(Manual) },
   'GET /api/manufacturers': { access: 'public', tag: MAN, summary: 'Fabricantes', answer: z.array(Manufacturer) },
@@ -178,6 +206,14 @@ export const ENDPOINTS = {
   'POST /api/admin/upload-manual': { access: 'admin', tag: ADM, summary: 'Envia um PDF (multipart, campo "file")', multipart: 'file', answer: ManualUploadAnswer, status: 201 },
   'GET /api/admin/audit': { access: 'admin', tag: ADM, summary: 'Registro de ações dos administradores', query: AuditQuery, answer: AuditPage },
   'GET /api/files/manuals/:name': { access: 'subscriber', tag: MAN, summary: 'Arquivo PDF de um manual', answer: File, kind: 'file' },
+  'GET /api/manuals/search': {
+    access: 'user',
+    tag: MAN,
+    summary: 'Busca códigos de erro e termos no texto dos manuais (páginas; trecho só para assinantes)',
+    query: ManualSearchQuery,
+    answer: ManualSearchAnswer,
+  },
+  'GET /api/manuals/:id/pages': { access: 'subscriber', tag: MAN, summary: 'Texto de todas as páginas de um manual (busca offline)', answer: ManualPagesAnswer },
   'GET /api/plans': { access: 'public', tag: BIL, summary: 'Planos e o provedor de pagamento', answer: PlansResponse },
   'GET /api/billing/subscription': { access: 'user', tag: BIL, summary: 'Assinatura do usuário', answer: BillingSubscription },
   'POST /api/billing/checkout': { access: 'user', tag: BIL, summary: 'Endereço do pagamento de um plano', body: CheckoutBody, answer: RedirectResponse },
@@ -191,6 +227,27 @@ export const ENDPOINTS = {
   'POST /api/auth/password-reset/confirm': { access: 'public', tag: U, summary: 'Redefine a senha com o link', body: PasswordResetConfirmBody, answer: SuccessMessageAnswer },
   'POST /api/auth/verify-email': { access: 'public', tag: U, summary: 'Confirma o e-mail com o link', body: VerifyEmailBody, answer: VerifyEmailAnswer },
   'POST /api/users/me/verification-email': { access: 'user', tag: U, summary: 'Envia um novo link de confirmação', body: NoBody, answer: ResendVerificationAnswer },
+
+  // Resume where you stopped, on any device (services/catalog and services/courses READMEs)
+  'GET /api/contents/continue': { access: 'user', tag: CAT, summary: 'Continuar assistindo: conteúdos começados e não terminados', answer: z.array(ContinueContent) },
+  'GET /api/contents/:id/position': { access: 'user', tag: CAT, summary: 'Onde o usuário parou no vídeo (null quando nada foi salvo)', answer: ContentPosition.nullable() },
+  'PUT /api/contents/:id/position': { access: 'user', tag: CAT, summary: 'Salva a posição e os trechos assistidos do vídeo', body: WatchReport, answer: ContentPosition },
+  'GET /api/courses/continue': { access: 'user', tag: CRS, summary: 'Continuar assistindo: a aula a retomar em cada curso', answer: z.array(ContinueLesson) },
+  'PUT /api/courses/:id/lessons/:lessonId/position': {
+    access: 'subscriber',
+    tag: CRS,
+    summary: 'Salva a posição e os trechos assistidos da aula; conclui a aula quando a maior parte foi assistida',
+    body: WatchReport,
+    answer: LessonPosition,
+  },
+
+  // Course certificates (services/courses/README.md)
+  'GET /api/certificates': { access: 'user', tag: CRS, summary: 'Certificados do usuário', answer: z.array(Certificate) },
+  'GET /api/certificates/:code/pdf': { access: 'user', tag: CRS, summary: 'PDF de um certificado do usuário', answer: File, kind: 'file' },
+  'GET /api/public/certificates/:code': { access: 'public', tag: CRS, summary: 'Verificação pública de um certificado pelo código', answer: PublicCertificate },
+  'GET /api/admin/certificates': { access: 'admin', tag: ADM, summary: 'Certificados emitidos', query: AdminCertificatesQuery, answer: z.array(AdminCertificate) },
+  'GET /api/admin/certificates/:code/pdf': { access: 'admin', tag: ADM, summary: 'PDF de um certificado', answer: File, kind: 'file' },
+  'POST /api/admin/certificates/:code/revoke': { access: 'admin', tag: ADM, summary: 'Revoga um certificado', body: RevokeCertificateBody, answer: AdminCertificate },
 
   // This document itself
   'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },

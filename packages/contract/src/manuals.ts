@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { MANUAL_FILE_PREFIX, MANUAL_TYPES, type ManualType } from './manual-types';
 
-/** Manual types with their Portuguese labels (spec section 3). */
-export const MANUAL_TYPES = {
-  user_manual: 'Manual do Usuário',
-  installation: 'Manual de Instalação',
-  service: 'Manual de Serviço',
-  parts: 'Catálogo de Peças',
-  troubleshooting: 'Solução de Problemas',
-  technical: 'Especificações Técnicas',
-} as const;
-export type ManualType = keyof typeof MANUAL_TYPES;
+export { MANUAL_FILE_PREFIX, MANUAL_TYPES, type ManualType };
 export const ManualTypeSchema = z.enum(Object.keys(MANUAL_TYPES) as [ManualType, ...ManualType[]]);
+
+/**
+ * Where the text of a manual's PDF stands: `pending` (waiting for the indexing job), `indexed` (searchable),
+ * `no_text` (the PDF holds no extractable text, e.g. scanned pages), `failed` (the PDF could not be read);
+ * null when the manual has no stored PDF (an external link).
+ */
+export const MANUAL_TEXT_STATUSES = ['pending', 'indexed', 'no_text', 'failed'] as const;
+export const ManualTextStatus = z.enum(MANUAL_TEXT_STATUSES);
+export type ManualTextStatus = z.infer<typeof ManualTextStatus>;
 
 export const Manual = z.object({
   id: z.number(),
@@ -28,6 +29,9 @@ export const Manual = z.object({
   is_published: z.union([z.literal(0), z.literal(1)]),
   download_count: z.number(),
   created_at: z.string(),
+  text_status: ManualTextStatus.nullable(),
+  /** Pages of the stored PDF, once read; null before (or without a PDF). */
+  page_count: z.number().nullable(),
 });
 export type Manual = z.infer<typeof Manual>;
 
@@ -59,13 +63,14 @@ export const MANUAL_MESSAGES = {
   tooLarge: (limit: string) => `O arquivo é muito grande. Tamanho máximo: ${limit}`,
   malformedUpload: 'Envie o PDF como multipart/form-data no campo "file"',
   noFile: 'Nenhum arquivo enviado (campo "file")',
+  searchRequired: 'Informe o código ou termo a buscar.',
+  searchTooLong: 'A busca deve ter no máximo 100 caracteres.',
+  searchInvalid: 'Busca inválida',
 } as const;
 
 /** Upper bounds of the manuals fields (the database columns have the same sizes). */
 export const MANUAL_LIMITS = { title: 255, name: 120, description: 10_000, url: 2048 } as const;
 
-/** Address of a PDF stored by `POST /api/admin/upload-manual`, served only to active subscribers. */
-export const MANUAL_FILE_PREFIX = '/api/files/manuals/';
 export const MANUAL_FILE_NAME_RE = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?$/;
 
 /** True for an http(s) URL or an address returned by the PDF upload. */
@@ -179,6 +184,53 @@ export type AdminManualsQuery = z.infer<typeof AdminManualsQuery>;
 /** GET /api/models?manufacturer={id|slug|name} */
 export const ModelsQuery = z.object({ manufacturer: FilterText });
 export type ModelsQuery = z.infer<typeof ModelsQuery>;
+
+/** Bounds of the search inside the manuals. */
+export const MANUAL_SEARCH_LIMITS = { query: 100, manuals: 20, hitsPerManual: 5 } as const;
+
+/** GET /api/manuals/search?q=&manufacturer=&model= — manufacturer and model as in GET /api/manuals. */
+export const ManualSearchQuery = z.object({
+  q: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: MANUAL_MESSAGES.searchInvalid })
+      .trim()
+      .min(1, MANUAL_MESSAGES.searchRequired)
+      .max(MANUAL_SEARCH_LIMITS.query, MANUAL_MESSAGES.searchTooLong)
+      .refine(noNul, NUL_MESSAGE),
+  ),
+  manufacturer: FilterText,
+  model: FilterText,
+});
+export type ManualSearchQuery = z.infer<typeof ManualSearchQuery>;
+
+/**
+ * One page where the query was found. `marks` are [start, end) UTF-16 offsets of the matched text in
+ * `snippet` (plain text, never HTML). For a caller without an active subscription `snippet` is null and
+ * `marks` empty: the page number stays.
+ */
+export const ManualSearchHit = z.object({
+  page: z.number(),
+  snippet: z.string().nullable(),
+  marks: z.array(z.tuple([z.number(), z.number()])),
+});
+export type ManualSearchHit = z.infer<typeof ManualSearchHit>;
+
+export const ManualSearchResult = z.object({ manual: Manual, hits: z.array(ManualSearchHit) });
+export type ManualSearchResult = z.infer<typeof ManualSearchResult>;
+
+/** Manuals best first, each with its best pages first (at most 20 manuals, 5 pages each). */
+export const ManualSearchAnswer = z.object({ query: z.string(), locked: z.boolean(), results: z.array(ManualSearchResult) });
+export type ManualSearchAnswer = z.infer<typeof ManualSearchAnswer>;
+
+/** GET /api/manuals/{id}/pages: the plain text of every page (page 1 first), for the offline search. */
+export const ManualPagesAnswer = z.object({
+  manual_id: z.number(),
+  text_status: ManualTextStatus.nullable(),
+  page_count: z.number().nullable(),
+  pages: z.array(z.object({ page: z.number(), text: z.string() })),
+});
+export type ManualPagesAnswer = z.infer<typeof ManualPagesAnswer>;
 
 /** POST /api/manuals/{id}/download: `url` is the address to open (file_url, else external_url). */
 export const ManualDownloadAnswer = z.object({

@@ -39,12 +39,54 @@ export type AuthExport = z.infer<typeof AuthExport>;
 export const CatalogExport = z.object({
   /** One row per content and São Paulo day on which the user opened it (a view counts once a day). */
   views: z.array(z.object({ content_id: z.number(), content_title: z.string().nullable(), day: Day, viewed_at: When })),
+  /** Where the user stopped in each video and the stretches they watched (seconds). */
+  positions: z.array(
+    z.object({
+      content_id: z.number(),
+      content_title: z.string(),
+      position: z.number(),
+      duration: z.number(),
+      watched: z.array(z.tuple([z.number(), z.number()])),
+      started_at: When,
+      updated_at: When,
+    }),
+  ),
 });
 export type CatalogExport = z.infer<typeof CatalogExport>;
 
 export const CoursesExport = z.object({
   lesson_progress: z.array(
     z.object({ course_id: z.number(), course_title: z.string(), lesson_id: z.number(), lesson_title: z.string(), completed_at: When }),
+  ),
+  /** Where the user stopped in each lesson and the stretches they watched (seconds). */
+  lesson_positions: z.array(
+    z.object({
+      course_id: z.number(),
+      course_title: z.string(),
+      lesson_id: z.number(),
+      lesson_title: z.string(),
+      position: z.number(),
+      duration: z.number(),
+      watched: z.array(z.tuple([z.number(), z.number()])),
+      started_at: When,
+      updated_at: When,
+    }),
+  ),
+  /** The name and e-mail kept for the certificates (as the account last had them). */
+  profile: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
+  /** The certificates issued to the user (holder name, course and workload as printed), with their verification page. */
+  certificates: z.array(
+    z.object({
+      code: z.string(),
+      course_id: z.number().nullable(),
+      course_title: z.string(),
+      holder_name: z.string().nullable(),
+      workload_hours: z.number(),
+      issued_at: When,
+      revoked_at: When.nullable(),
+      status: z.enum(['valid', 'revoked']),
+      verify_url: z.string(),
+    }),
   ),
 });
 export type CoursesExport = z.infer<typeof CoursesExport>;
@@ -61,19 +103,38 @@ export const RankingExport = z.object({
     .object({
       points: z.number(),
       total_logins: z.number(),
-      online_minutes: z.number(),
+      /** Time online counted for points (study time since the learning rules; every minute online before them). */
+      online_seconds: z.number(),
       last_active_day: Day.nullable(),
       // the run of consecutive days that ends on last_active_day
       last_streak_days: z.number(),
       longest_streak_days: z.number(),
+      /** Weeks closed in the top 3 of the weekly board. */
+      week_podiums: z.number(),
     })
     .nullable(),
-  /** Ledgers: every award that makes up the points. */
-  active_days: z.array(z.object({ day: Day, first_at: When, source: z.string() })),
-  /** Minutes online, as consecutive stretches (one ledger row per minute, merged). */
-  online_minutes: z.array(z.object({ from: When, to: When, minutes: z.number() })),
+  /**
+   * Ledgers: every award that makes up the points. One row per active São Paulo day: the daily award, the
+   * study time of the day and the points it gave (capped per day), and, while the service still keeps them
+   * (a few days), the stretches of study time themselves.
+   */
+  active_days: z.array(
+    z.object({
+      day: Day,
+      first_at: When,
+      source: z.string(),
+      online_seconds: z.number(),
+      online_points: z.number(),
+      sessions: z.number(),
+      stretches: z.array(z.object({ from: When, to: When })),
+    }),
+  ),
   streak_awards: z.array(z.object({ days: z.number(), reached_on: Day, points: z.number() })),
-  sessions: z.array(z.object({ started_at: When, last_seen_at: When })),
+  /** Lessons and courses completed, manuals opened: what each earned. */
+  learning_awards: z.array(z.object({ kind: z.string(), ref: z.string(), day: Day, at: When, points: z.number() })),
+  /** Points earned per week (Monday, São Paulo) and the weeks closed on the podium. */
+  weekly_points: z.array(z.object({ week: Day, points: z.number() })),
+  week_podiums: z.array(z.object({ week: Day, position: z.number() })),
 });
 export type RankingExport = z.infer<typeof RankingExport>;
 

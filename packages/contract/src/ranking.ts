@@ -12,11 +12,38 @@ export const BADGES = {
   time_master: { name: 'Mestre do Tempo', description: '100+ horas online' },
   top_performer: { name: 'Alto Desempenho', description: 'Top 10 no ranking' },
   champion: { name: 'Campeão', description: '1º lugar no ranking' },
+  week_podium: { name: 'Pódio da Semana', description: 'Top 3 de uma semana' },
 } as const;
 export type BadgeId = keyof typeof BADGES;
 
-/** Point rules (spec section 9). */
-export const POINTS = { dailyLogin: 10, perMinute: 1, streak3: 50, streak7: 150, streak30: 500 } as const;
+/**
+ * Point rules (spec section 9, and the learning rules added to it). `perMinute` counts only minutes of real
+ * study (a video playing, or a lesson or manual open on a visible page), at most the service's daily cap
+ * (RANKING_DAILY_ONLINE_POINTS_CAP, 120 by default, told to the page in OwnStats.today.online_cap).
+ */
+export const POINTS = {
+  dailyLogin: 10,
+  perMinute: 1,
+  streak3: 50,
+  streak7: 150,
+  streak30: 500,
+  /** A lesson completed for the first time (the courses service's watch rule). */
+  lessonCompleted: 20,
+  /** Every lesson of a course completed. */
+  courseCompleted: 100,
+  /** A manual opened (downloaded) for the first time; at most `manualsPerDay` a day. */
+  manualOpened: 2,
+} as const;
+
+/** Limits of the learning points. */
+export const LEARNING_RULES = {
+  /** Manuals that earn points in one São Paulo day. */
+  manualsPerDay: 5,
+  /** The heartbeat's rhythm: each one vouches for the seconds since the previous one, at most this many. */
+  heartbeatSeconds: 30,
+  /** Places of a week's board that earn the 'week_podium' badge when the week closes. */
+  weekPodium: 3,
+} as const;
 
 /** Streak awards: reaching `days` consecutive active days gives `points` once per run, and the badge. */
 export const STREAK_AWARDS = [
@@ -62,25 +89,58 @@ export const OwnStats = z.object({
   current_streak_days: z.number(),
   longest_streak_days: z.number(),
   badges: z.array(z.string()),
+  /** The current week's board (Monday 00:00 São Paulo onwards): position (null when not on it) and points. */
+  week: z.object({ position: z.number().nullable(), points: z.number() }),
+  /** Today's study points (São Paulo day) and the daily cap they stop at. */
+  today: z.object({ online_points: z.number(), online_cap: z.number() }),
 });
 export type OwnStats = z.infer<typeof OwnStats>;
 
+/** GET /api/ranking: the top entries, best first; on the week's board `points` are the points of this week. */
 export const RankingAnswer = z.array(RankingEntry);
 export type RankingAnswer = z.infer<typeof RankingAnswer>;
 
-/** POST /api/users/session/heartbeat: no body is read; the answer says the heartbeat was accepted. */
+/** Which board: the current week's (restarts Monday 00:00 São Paulo) or all time. */
+export const RANKING_PERIODS = ['week', 'all'] as const;
+export type RankingPeriod = (typeof RANKING_PERIODS)[number];
+
+/** GET /api/ranking?period=week|all (default all: the all-time board). */
+export const RankingQuery = z.object({
+  period: z.enum(RANKING_PERIODS, { error: 'period deve ser "week" ou "all"' }).default('all'),
+});
+export type RankingQuery = z.infer<typeof RankingQuery>;
+
+/** What the user is doing while a heartbeat is sent: a video playing, a lesson or a manual open. */
+export const LEARNING_ACTIVITIES = ['video', 'lesson', 'manual'] as const;
+export type LearningActivity = (typeof LEARNING_ACTIVITIES)[number];
+
+/**
+ * POST /api/users/session/heartbeat. Only a heartbeat of someone really studying earns: a video playing, or a
+ * lesson or manual open on a visible page. An empty body (older clients) is a heartbeat without activity,
+ * accepted and worth nothing; other fields are ignored.
+ */
+export const HeartbeatBody = z.object({
+  activity: z.enum(LEARNING_ACTIVITIES, { error: 'activity deve ser "video", "lesson", "manual" ou null' }).nullable().optional(),
+  visible: z.boolean({ error: 'visible deve ser true ou false' }).optional(),
+});
+export type HeartbeatBody = z.infer<typeof HeartbeatBody>;
+
+/** The answer says the heartbeat was accepted (whether it earns is the worker's business). */
 export const HeartbeatAnswer = z.object({ ok: z.literal(true) });
 export type HeartbeatAnswer = z.infer<typeof HeartbeatAnswer>;
 
-/** The ranking's figures for the admin dashboard's 'Acessos' chart: the last 30 São Paulo days, oldest first. */
+/** The ranking's figures for the admin dashboard's 'Acessos' chart: the last 30 São Paulo days, oldest first, both series from `active_days`. */
 export const RankingStats = z.object({
   access: z.array(
     z.object({
       /** São Paulo calendar day, 'YYYY-MM-DD'. */
       date: z.string(),
-      /** Users with a sign-in or a heartbeat that day. */
+      /** Users with a sign-in or study time that day (their `active_days` rows). */
       unique_users: z.number(),
-      /** Online sessions (heartbeats less than 120 s apart) that started that day. */
+      /**
+       * Sessions that day, from the same rows: each user's study sessions (stretches of study time separated by more
+       * than 120 s), and one for a user whose day had none (a sign-in alone: the visit). Never below unique_users.
+       */
       total_sessions: z.number(),
     }),
   ),

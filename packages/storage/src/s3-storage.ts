@@ -1,13 +1,31 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  type CompletedPart,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { pipeline, Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { S3StorageConfig } from './config';
 import { assertSafeKey, ByteRange, contentDisposition, HttpResponse, ObjectStream, PutOptions, ServeOptions, Storage, StoredObject } from './storage';
 
-/** Multipart part size and parallelism: at most PART_SIZE × QUEUE_SIZE bytes of an upload are in memory. */
-const PART_SIZE = 8 * 1024 * 1024;
-const QUEUE_SIZE = 3;
+/**
+ * Multipart part size: the smallest S3 accepts (every part but the last must have at least 5 MiB). A file
+ * of at most one part is written in one PUT.
+ */
+export const PART_SIZE = 5 * 1024 * 1024;
+/**
+ * Parts sent at once. An upload holds PARTS_IN_FLIGHT + 1 part buffers at most (the others being sent
+ * while one fills), allocated as needed and reused: 15 MiB of a file in memory, however large it is.
+ */
+export const PARTS_IN_FLIGHT = 2;
 
 function s3Client(config: S3StorageConfig, endpoint: string | undefined): S3Client {
   return new S3Client({
@@ -36,28 +54,70 @@ export class S3Storage implements Storage {
     this.signer = config.publicEndpoint ? s3Client(config, config.publicEndpoint) : this.client;
   }
 
+  /**
+   * Copies the stream into part buffers and sends each full one as a part while the next fills; reading
+   * waits while PARTS_IN_FLIGHT parts are on their way, so memory stays bounded whatever the stream's
+   * speed. A failure (of the stream: size limit, wrong type; or of the store) aborts the multipart
+   * upload, so no part is left behind.
+   */
   async put(key: string, body: Readable, opts: PutOptions): Promise<StoredObject> {
     assertSafeKey(key);
+    const Bucket = this.config.bucket;
+    const spare: Buffer[] = [];
+    const sending = new Set<Promise<void>>();
+    const parts: CompletedPart[] = [];
+    let failure: unknown = null;
+    let uploadId: string | undefined;
+    let part: Buffer = Buffer.allocUnsafe(PART_SIZE);
+    let filled = 0;
     let size = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    // pipeline forwards a failure of the source (size limit, wrong type) to what the upload reads
-    pipeline(body, counted, () => undefined);
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.config.bucket, Key: key, Body: counted, ContentType: opts.contentType },
-      partSize: PART_SIZE,
-      queueSize: QUEUE_SIZE,
-      // a failed multipart upload is aborted, so no parts are left behind
-      leavePartsOnError: false,
-    });
+
+    const send = async (buffer: Buffer, length: number) => {
+      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: opts.contentType }))).UploadId;
+      while (sending.size >= PARTS_IN_FLIGHT) await Promise.race(sending);
+      if (failure) throw failure;
+      const PartNumber = parts.length + 1;
+      parts.push({ PartNumber });
+      const sent = this.client
+        .send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: buffer.subarray(0, length), ContentLength: length }))
+        .then(
+          (answer) => {
+            parts[PartNumber - 1]!.ETag = answer.ETag;
+            spare.push(buffer);
+          },
+          (err: unknown) => {
+            failure ??= err;
+          },
+        )
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
+    };
+
     try {
-      await upload.done();
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        for (let at = 0; at < chunk.length; ) {
+          const n = chunk.copy(part, filled, at);
+          filled += n;
+          at += n;
+          if (filled === PART_SIZE) {
+            await send(part, filled);
+            part = spare.pop() ?? Buffer.allocUnsafe(PART_SIZE);
+            filled = 0;
+          }
+        }
+      }
+      if (uploadId === undefined) {
+        await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: part.subarray(0, filled), ContentLength: filled, ContentType: opts.contentType }));
+      } else {
+        if (filled > 0) await send(part, filled);
+        await Promise.all(sending);
+        if (failure) throw failure;
+        await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      }
     } catch (err) {
+      await Promise.all(sending);
+      if (uploadId !== undefined) await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
       // a small object may already have been written in one PUT before the stream failed
       await this.delete(key).catch(() => undefined);
       throw err;

@@ -5,6 +5,7 @@ import { pipeline, Transform, TransformCallback } from 'node:stream';
 import { AppError } from '@clima/common';
 import { FileKind, KIND_INFO, sniff, SNIFF_BYTES } from './magic';
 import type { Storage } from './storage';
+import { YoungGarbage } from './young-garbage';
 
 /** Room for the multipart boundaries and headers around the file when comparing Content-Length. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
@@ -48,7 +49,9 @@ export function newObjectName(kind: FileKind): string {
 
 /**
  * Holds back the first bytes until it knows what the file is, refuses what is not allowed, and counts
- * bytes against the limit. Nothing reaches the storage before the type was accepted.
+ * bytes against the limit. Nothing reaches the storage before the type was accepted. The request's
+ * buffers it lets through are collected every few megabytes (young-garbage.ts), so an upload of any
+ * size adds only a few megabytes to the process.
  */
 class SniffGuard extends Transform {
   readonly kind: Promise<FileKind>;
@@ -58,6 +61,7 @@ class SniffGuard extends Transform {
   private headLength = 0;
   private decided = false;
   private total = 0;
+  private readonly garbage = new YoungGarbage();
 
   constructor(private readonly rule: UploadRule) {
     super();
@@ -70,6 +74,7 @@ class SniffGuard extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.total += chunk.length;
+    this.garbage.passed(chunk.length);
     if (this.total > this.rule.maxBytes) return done(AppError.tooLarge(this.rule.messages.tooLarge));
     if (this.decided) return done(null, chunk);
     this.head.push(chunk);

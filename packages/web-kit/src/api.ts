@@ -20,6 +20,8 @@ export interface CallOptions<M extends HttpMethod, P extends PathsOf<M>> {
   /** Sends `Content-Type: application/json` even without a body (the heartbeat does). */
   json?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a last report when the tab closes). */
+  keepalive?: boolean;
   /** The error text when the answer has no `{ error }` of its own. */
   fallbackError?: string;
 }
@@ -30,6 +32,7 @@ interface LooseOptions {
   body?: unknown;
   json?: boolean;
   signal?: AbortSignal;
+  keepalive?: boolean;
   fallbackError?: string;
 }
 
@@ -54,6 +57,7 @@ function send(method: HttpMethod, path: string, options: object = {}): Promise<R
     headers,
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
     signal: o.signal,
+    keepalive: o.keepalive,
   });
 }
 

@@ -9,6 +9,8 @@ import { AdminContentsController, ContentsController } from './contents/contents
 import { ContentsRepository } from './contents/contents.repository';
 import { ContentsService } from './contents/contents.service';
 import { catalogEventHandlers } from './events/catalog-event-handlers';
+import { PositionsRepository } from './positions/positions.repository';
+import { PositionsService } from './positions/positions.service';
 import { UserDataRepository } from './privacy/user-data.repository';
 import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
@@ -47,6 +49,8 @@ export class AppModule {
         ContentsService,
         CategoriesRepository,
         CategoriesService,
+        PositionsRepository,
+        PositionsService,
         VideosService,
         StatsRepository,
         StatsService,

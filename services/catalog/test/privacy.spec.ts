@@ -42,7 +42,7 @@ describe('catalog: LGPD export and deletion', () => {
     expect(answer.views).toEqual(held.map((h) => ({ content_id: h.content_id, content_title: h.content_id === a.id ? a.title : b.title, day: h.day, viewed_at: h.viewed_at.toISOString() })));
     expect(answer.views.map((v) => v.content_id).sort()).toEqual([a.id, b.id].sort());
 
-    expect(await exportOf(unique('email_nobody'))).toEqual({ views: [] });
+    expect(await exportOf(unique('email_nobody'))).toEqual({ views: [], positions: [] });
     // a question that is not the contract's gets no answer (the asker treats it as missing)
     expect(await ask<unknown>(client, rpcPattern('catalog', USER_EXPORT_QUERY), { user: 'x' }, 1000)).toBeNull();
   });

@@ -4,6 +4,10 @@ import { AdminCourseCategoriesController } from './categories/admin-course-categ
 import { CourseCategoriesController } from './categories/course-categories.controller';
 import { CourseCategoriesRepository } from './categories/course-categories.repository';
 import { CourseCategoriesService } from './categories/course-categories.service';
+import { AdminCertificatesController } from './certificates/admin-certificates.controller';
+import { CertificatesController, PublicCertificatesController } from './certificates/certificates.controller';
+import { CertificatesRepository } from './certificates/certificates.repository';
+import { CertificatesService } from './certificates/certificates.service';
 import { CoursesConfig } from './config';
 import { AdminCoursesController } from './courses/admin-courses.controller';
 import { CourseVideosController } from './courses/course-videos.controller';
@@ -12,6 +16,7 @@ import { CoursesRepository } from './courses/courses.repository';
 import { CoursesService } from './courses/courses.service';
 import { entities, migrations, SCHEMA } from './database';
 import { courseEventHandlers } from './events/course-event-handlers';
+import { Outbox } from './events/outbox';
 import { AdminLessonsController } from './lessons/admin-lessons.controller';
 import { LessonsRepository } from './lessons/lessons.repository';
 import { LessonsService } from './lessons/lessons.service';
@@ -23,8 +28,8 @@ import { StatsController } from './stats/stats.controller';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 
-/** The event consumer, in the HTTP process (WORKERS_IN_PROCESS) or in the worker. */
-const backgroundProviders: Provider[] = [ProgressRepository, ...EventConsumer.forService({ inject: [ProgressRepository], handlers: courseEventHandlers })];
+/** The event consumer, in the HTTP process (WORKERS_IN_PROCESS) or in the worker, and the outbox relay (every process). */
+const backgroundProviders: Provider[] = [Outbox, ProgressRepository, CertificatesRepository, CertificatesService, ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService], handlers: courseEventHandlers })];
 
 @Module({})
 export class AppModule {
@@ -41,6 +46,9 @@ export class AppModule {
         StatsController,
         CourseVideosController,
         UserExportController,
+        CertificatesController,
+        PublicCertificatesController,
+        AdminCertificatesController,
       ],
       providers: [
         ...backgroundProviders,

@@ -1,4 +1,5 @@
 import { domainErrors, ErrorCatalogue } from '@clima/common';
+import { CERTIFICATE_MESSAGES } from '@clima/contract';
 
 /** Every error the courses service answers with (the end-user texts are the spec's, section 8). */
 export enum CoursesError {
@@ -11,6 +12,9 @@ export enum CoursesError {
   SlugTaken = 'slug-taken',
   SlugRequired = 'slug-required',
   LessonOrderMismatch = 'lesson-order-mismatch',
+  CertificateNotFound = 'certificate-not-found',
+  CertificateRevoked = 'certificate-revoked',
+  CertificateAlreadyRevoked = 'certificate-already-revoked',
 }
 
 const E = CoursesError;
@@ -26,6 +30,10 @@ const CATALOGUE: ErrorCatalogue<CoursesError> = {
   [E.SlugTaken]: { status: 409, message: 'Já existe uma categoria de curso com este slug' },
   [E.SlugRequired]: { status: 400, message: 'Slug é obrigatório' },
   [E.LessonOrderMismatch]: { status: 400, message: 'A nova ordem deve conter exatamente as aulas do curso, cada uma uma vez' },
+  // an unknown code, a malformed one and another user's certificate all answer the same: nothing to learn by probing
+  [E.CertificateNotFound]: { status: 404, message: CERTIFICATE_MESSAGES.notFound },
+  [E.CertificateRevoked]: { status: 410, message: CERTIFICATE_MESSAGES.revoked },
+  [E.CertificateAlreadyRevoked]: { status: 409, message: CERTIFICATE_MESSAGES.alreadyRevoked },
 };
 
 /** `throw coursesError(CoursesError.CourseNotFound)`: status and message from the catalogue above. */

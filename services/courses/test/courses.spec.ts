@@ -163,10 +163,12 @@ describe('courses', () => {
 
   it('deleting a course deletes its lessons and their progress', async () => {
     const course = await make.course();
-    const l1 = await make.lesson(course.id);
-    const l2 = await make.lesson(course.id);
-    await http().post(`/api/courses/${course.id}/lessons/${l1.id}/progress`).set(subscriber).expect(200);
-    await http().post(`/api/courses/${course.id}/lessons/${l2.id}/progress`).set(subscriber).expect(200);
+    const l1 = await make.lesson(course.id, { duration_seconds: 30 });
+    const l2 = await make.lesson(course.id, { duration_seconds: 30 });
+    for (const l of [l1, l2]) {
+      const watched = await http().put(`/api/courses/${course.id}/lessons/${l.id}/position`).set(subscriber).send({ position: 30, duration: 30, watched: [[0, 30]] });
+      expect(watched.body).toMatchObject({ completed: 1 });
+    }
     await http().delete(`/api/admin/courses/${course.id}`).set(admin).expect(200, { success: true });
     await http().get(`/api/admin/courses/${course.id}`).set(admin).expect(404);
     await http().get(`/api/admin/courses/${course.id}/lessons`).set(admin).expect(404);
@@ -174,6 +176,8 @@ describe('courses', () => {
     const ds = app.get(DataSource);
     const left = await ds.query(`SELECT count(*)::int AS n FROM courses.lesson_progress WHERE lesson_id = ANY($1::int[])`, [[l1.id, l2.id]]);
     expect(left[0].n).toBe(0);
+    const positions = await ds.query(`SELECT count(*)::int AS n FROM courses.lesson_watch WHERE lesson_id = ANY($1::int[])`, [[l1.id, l2.id]]);
+    expect(positions[0].n).toBe(0);
     await http().delete(`/api/admin/courses/${course.id}`).set(admin).expect(404);
   });
 });

@@ -29,6 +29,7 @@ describe('lesson management', () => {
       title: 'Ferramentas e EPIs',
       description: 'Kit mínimo',
       youtube_video_id: 'dQw4w9WgXcQ',
+      video_file_url: null,
       duration_seconds: 582,
       position: 1,
       created_at: expect.any(String),
@@ -117,6 +118,13 @@ describe('lesson management', () => {
     expect(edited.body).toMatchObject({ title: 'A editada', description: 'nova', youtube_video_id: 'a1B2c3D4e5F', duration_seconds: 120, position: 2 });
     const cleared = await http().put(`/api/admin/lessons/${a.id}`).set(admin).send({ youtube_video_id: null, description: '' }).expect(200);
     expect(cleared.body).toMatchObject({ title: 'A editada', description: null, youtube_video_id: null, duration_seconds: 120 });
+    // an uploaded video instead (product addition): our upload path or an http(s) link; blank clears it
+    const upload = '/api/files/videos/0123456789abcdef0123456789abcdef.mp4';
+    const withFile = await http().put(`/api/admin/lessons/${a.id}`).set(admin).send({ video_file_url: upload }).expect(200);
+    expect(withFile.body).toMatchObject({ youtube_video_id: null, video_file_url: upload });
+    await http().put(`/api/admin/lessons/${a.id}`).set(admin).send({ video_file_url: 'javascript:alert(1)' }).expect(400, { error: 'URL do arquivo de vídeo inválida' });
+    const noFile = await http().put(`/api/admin/lessons/${a.id}`).set(admin).send({ video_file_url: '' }).expect(200);
+    expect(noFile.body).toMatchObject({ video_file_url: null });
     await http().put(`/api/admin/lessons/${a.id}`).set(admin).send({ duration_seconds: -1 }).expect(400, { error: 'A duração não pode ser negativa' });
 
     await http().delete(`/api/admin/lessons/${b.id}`).set(admin).expect(200, { success: true });

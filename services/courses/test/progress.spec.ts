@@ -27,9 +27,14 @@ describe('lesson progress', () => {
   async function courseWithLessons(n: number) {
     const course = await make.course();
     const lessons = [];
-    for (let i = 0; i < n; i++) lessons.push(await make.lesson(course.id));
+    for (let i = 0; i < n; i++) lessons.push(await make.lesson(course.id, { duration_seconds: 50 }));
     return { course, lessons };
   }
+
+  /** The player's report of a whole 50-second lesson watched from start to end (completes it). */
+  const watchWhole = (courseId: number, lessonId: number, user: Record<string, string>) =>
+    http().put(`/api/courses/${courseId}/lessons/${lessonId}/position`).set(user).send({ position: 50, duration: 50, watched: [[0, 50]] });
+  const done = (lessonId: number) => ({ lesson_id: lessonId, completed: 1, position: 50, duration: 50, watched_fraction: 1 });
 
   it('records completion per user: two users progress independently', async () => {
     const { course, lessons } = await courseWithLessons(3);
@@ -37,32 +42,38 @@ describe('lesson progress', () => {
     const bruno = userHeaders(unique('google_'));
     await http().get(`/api/courses/${course.id}/progress`).set(ana).expect(200, []);
 
-    const done = await http().post(`/api/courses/${course.id}/lessons/${lessons[0]!.id}/progress`).set(ana).expect(200);
-    expect(done.body).toEqual({ lesson_id: lessons[0]!.id, completed: 1 });
-    await http().post(`/api/courses/${course.id}/lessons/${lessons[2]!.id}/progress`).set(ana).expect(200);
-    await http().post(`/api/courses/${course.id}/lessons/${lessons[1]!.id}/progress`).set(bruno).expect(200);
+    const first = await watchWhole(course.id, lessons[0]!.id, ana).expect(200);
+    expect(first.body).toEqual({ lesson_id: lessons[0]!.id, position: 50, duration: 50, watched_fraction: 1, completed: 1 });
+    await watchWhole(course.id, lessons[2]!.id, ana).expect(200);
+    await watchWhole(course.id, lessons[1]!.id, bruno).expect(200);
 
     const anaProgress = await http().get(`/api/courses/${course.id}/progress`).set(ana).expect(200);
-    expect(anaProgress.body).toEqual([
-      { lesson_id: lessons[0]!.id, completed: 1 },
-      { lesson_id: lessons[2]!.id, completed: 1 },
-    ]);
+    expect(anaProgress.body).toEqual([done(lessons[0]!.id), done(lessons[2]!.id)]);
     const brunoProgress = await http().get(`/api/courses/${course.id}/progress`).set(bruno).expect(200);
-    expect(brunoProgress.body).toEqual([{ lesson_id: lessons[1]!.id, completed: 1 }]);
+    expect(brunoProgress.body).toEqual([done(lessons[1]!.id)]);
   });
 
-  it('is idempotent: completing twice (even at once) answers the same and keeps one record', async () => {
+  it('is idempotent: the same whole report (even three at once) completes once and keeps one record', async () => {
     const { course, lessons } = await courseWithLessons(2);
     const user = userHeaders();
-    const path = `/api/courses/${course.id}/lessons/${lessons[1]!.id}/progress`;
-    const answers = await Promise.all([http().post(path).set(user), http().post(path).set(user), http().post(path).set(user)]);
-    const again = await http().post(path).set(user);
+    const answers = await Promise.all([1, 2, 3].map(() => watchWhole(course.id, lessons[1]!.id, user)));
+    const again = await watchWhole(course.id, lessons[1]!.id, user);
     for (const res of [...answers, again]) {
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ lesson_id: lessons[1]!.id, completed: 1 });
+      expect(res.body).toMatchObject({ lesson_id: lessons[1]!.id, completed: 1 });
     }
     const progress = await http().get(`/api/courses/${course.id}/progress`).set(user).expect(200);
-    expect(progress.body).toEqual([{ lesson_id: lessons[1]!.id, completed: 1 }]);
+    expect(progress.body).toEqual([done(lessons[1]!.id)]);
+  });
+
+  it('the old "frame loaded" call completes nothing any more: it answers the lesson as it stands', async () => {
+    const { course, lessons } = await courseWithLessons(2);
+    const user = userHeaders();
+    const path = `/api/courses/${course.id}/lessons/${lessons[0]!.id}/progress`;
+    await http().post(path).set(user).expect(200, { lesson_id: lessons[0]!.id, completed: 0, position: null, duration: null, watched_fraction: null });
+    await http().get(`/api/courses/${course.id}/progress`).set(user).expect(200, []);
+    await watchWhole(course.id, lessons[0]!.id, user).expect(200);
+    await http().post(path).set(user).expect(200, done(lessons[0]!.id));
   });
 
   it('refuses a lesson of another course, an unknown lesson and an unpublished course with 404', async () => {
@@ -71,23 +82,28 @@ describe('lesson progress', () => {
     const user = userHeaders();
     const foreign = await http().post(`/api/courses/${course.id}/lessons/${other.lessons[0]!.id}/progress`).set(user).expect(404);
     expect(foreign.body).toEqual({ error: 'Aula não encontrada' });
+    await watchWhole(course.id, other.lessons[0]!.id, user).expect(404, { error: 'Aula não encontrada' });
+    await watchWhole(course.id, 999999999, user).expect(404, { error: 'Aula não encontrada' });
+    await watchWhole(999999999, other.lessons[0]!.id, user).expect(404, { error: 'Curso não encontrado' });
     await http().post(`/api/courses/${course.id}/lessons/999999999/progress`).set(user).expect(404, { error: 'Aula não encontrada' });
     await http().post(`/api/courses/${course.id}/lessons/abc/progress`).set(user).expect(404);
     await http().post(`/api/courses/999999999/lessons/${other.lessons[0]!.id}/progress`).set(user).expect(404, { error: 'Curso não encontrado' });
     await http().patch(`/api/admin/courses/${other.course.id}/toggle-published`).set(admin).send({ is_published: 0 }).expect(200);
     await http().post(`/api/courses/${other.course.id}/lessons/${other.lessons[0]!.id}/progress`).set(user).expect(404, { error: 'Curso não encontrado' });
+    await watchWhole(other.course.id, other.lessons[0]!.id, user).expect(404, { error: 'Curso não encontrado' });
     await http().get(`/api/courses/${course.id}/progress`).set(user).expect(200, []);
     // an inactive subscriber records nothing
     await http().post(`/api/courses/${course.id}/lessons/1/progress`).set(userHeaders(undefined, 'expired')).expect(403);
+    await watchWhole(course.id, 1, userHeaders(undefined, 'expired')).expect(403);
   });
 
   it('deleting a lesson removes its progress', async () => {
     const { course, lessons } = await courseWithLessons(2);
     const user = userHeaders();
-    await http().post(`/api/courses/${course.id}/lessons/${lessons[0]!.id}/progress`).set(user).expect(200);
-    await http().post(`/api/courses/${course.id}/lessons/${lessons[1]!.id}/progress`).set(user).expect(200);
+    await watchWhole(course.id, lessons[0]!.id, user).expect(200);
+    await watchWhole(course.id, lessons[1]!.id, user).expect(200);
     await http().delete(`/api/admin/lessons/${lessons[0]!.id}`).set(admin).expect(200);
-    await http().get(`/api/courses/${course.id}/progress`).set(user).expect(200, [{ lesson_id: lessons[1]!.id, completed: 1 }]);
+    await http().get(`/api/courses/${course.id}/progress`).set(user).expect(200, [done(lessons[1]!.id)]);
   });
 
   it('removes the progress of a deleted user when user.deleted arrives, and only theirs', async () => {
@@ -96,8 +112,8 @@ describe('lesson progress', () => {
     const gone = userHeaders(goneId);
     const stays = userHeaders();
     for (const l of lessons) {
-      await http().post(`/api/courses/${course.id}/lessons/${l.id}/progress`).set(gone).expect(200);
-      await http().post(`/api/courses/${course.id}/lessons/${l.id}/progress`).set(stays).expect(200);
+      await watchWhole(course.id, l.id, gone).expect(200);
+      await watchWhole(course.id, l.id, stays).expect(200);
     }
     const bus = app.get(EventBus);
     await bus.publish('user.deleted', { userId: goneId });
@@ -112,7 +128,7 @@ describe('lesson progress', () => {
 
   it('answers the dashboard figures over Redis', async () => {
     const { course, lessons } = await courseWithLessons(2);
-    await http().post(`/api/courses/${course.id}/lessons/${lessons[0]!.id}/progress`).set(userHeaders()).expect(200);
+    await watchWhole(course.id, lessons[0]!.id, userHeaders()).expect(200);
     const client = createRpcClient(process.env.REDIS_URL!);
     try {
       const stats = await ask<CoursesStats>(client, statsPattern('courses'), {}, 5000);

@@ -85,17 +85,20 @@ describe('course video sources by audience', () => {
   });
 
   it('tells the catalog which uploads courses reference, published only or drafts too', async () => {
-    const [published, draft, inLink, unused] = [uploadName(), uploadName(), uploadName(), uploadName()];
+    const [published, draft, inLink, unused, lesson, draftLesson] = [uploadName(), uploadName(), uploadName(), uploadName(), uploadName(), uploadName()];
     await make.course({ video_file_url: `/api/files/videos/${published}` });
     await make.course({ video_file_url: `https://clima.exemplo.com.br/api/files/videos/${draft}`, is_published: 0 });
     await make.course({ video_url: `https://clima.exemplo.com.br/api/files/videos/${inLink}` });
-    const names = [published, draft, inLink, unused];
+    // a lesson's own uploaded video, in a published course and in a draft
+    await make.lesson((await make.course()).id, { video_file_url: `/api/files/videos/${lesson}` });
+    await make.lesson((await make.course({ is_published: 0 })).id, { video_file_url: `/api/files/videos/${draftLesson}` });
+    const names = [published, draft, inLink, unused, lesson, draftLesson];
     const pattern = rpcPattern('courses', VIDEO_REFERENCES_QUERY);
 
     const anyCourse = await ask<VideoReferencesAnswer>(client, pattern, { names, published_only: false }, 5000);
-    expect(anyCourse?.referenced.sort()).toEqual([published, draft, inLink].sort());
+    expect(anyCourse?.referenced.sort()).toEqual([published, draft, inLink, lesson, draftLesson].sort());
     const publishedOnly = await ask<VideoReferencesAnswer>(client, pattern, { names, published_only: true }, 5000);
-    expect(publishedOnly?.referenced.sort()).toEqual([published, inLink].sort());
+    expect(publishedOnly?.referenced.sort()).toEqual([published, inLink, lesson].sort());
     // a question that is not a list of upload names gets no answer (the catalog then keeps the files)
     expect(await ask(client, pattern, { names: ["' OR 1=1 --"], published_only: false }, 1000)).toBeNull();
   });

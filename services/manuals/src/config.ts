@@ -7,6 +7,12 @@ import { z } from 'zod';
 export const manualsEnv = {
   /** Largest PDF an administrator may upload, in bytes (larger is a 413). */
   MANUAL_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(MAX_PDF_BYTES),
+  /** PDFs whose text the indexing job reads at the same time, per process that runs it. */
+  MANUAL_TEXT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Minutes between two sweeps that queue the manuals still waiting for their text (one also runs at start). */
+  MANUAL_TEXT_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Seconds a search answer is kept (Redis, dropped at once by any change it could show); 0 computes every search. */
+  MANUAL_SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Where uploaded PDFs are kept: STORAGE_DRIVER local|s3 and its variables (see packages/storage). */
   ...storageEnv,
 };

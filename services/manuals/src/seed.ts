@@ -16,7 +16,10 @@ interface DemoManual {
   downloads: number;
   /** How many days ago it was published. */
   age: number;
-  /** Ships a small generated PDF (stored like an admin's upload) instead of the link to the support page. */
+  /**
+   * Ships a small generated PDF (stored like an admin's upload) instead of the link to the support page;
+   * its text is indexed for the search by the service's text job.
+   */
   pdf?: true;
 }
 
@@ -71,7 +74,7 @@ export const DEMO: DemoManufacturer[] = [
     support: 'https://www.gree.com.br/',
     models: ['G-Top Auto Inverter', 'Eco Garden'],
     manuals: [
-      { title: 'Solução de Problemas G-Top Auto Inverter', description: 'Diagnóstico por código de falha, leitura de sensores e teste do compressor.', model: 'G-Top Auto Inverter', type: 'troubleshooting', downloads: 264, age: 60 },
+      { title: 'Solução de Problemas G-Top Auto Inverter', description: 'Diagnóstico por código de falha, leitura de sensores e teste do compressor.', model: 'G-Top Auto Inverter', type: 'troubleshooting', downloads: 264, age: 60, pdf: true },
       { title: 'Especificações Técnicas Eco Garden', description: 'Dados de capacidade, vazão de ar, nível de ruído e faixas de operação.', model: 'Eco Garden', type: 'technical', downloads: 43, age: 14, pdf: true },
     ],
   },
@@ -90,7 +93,7 @@ export const DEMO: DemoManufacturer[] = [
     models: ['Airstage Hi-Wall Inverter'],
     manuals: [
       { title: 'Catálogo de Peças Airstage Hi-Wall Inverter', description: 'Lista de peças com códigos de reposição da evaporadora e da condensadora.', model: 'Airstage Hi-Wall Inverter', type: 'parts', downloads: 58, age: 40 },
-      { title: 'Códigos de Erro Airstage Hi-Wall Inverter', description: 'Interpretação das piscadas dos LEDs e ações corretivas.', model: 'Airstage Hi-Wall Inverter', type: 'troubleshooting', downloads: 201, age: 7 },
+      { title: 'Códigos de Erro Airstage Hi-Wall Inverter', description: 'Interpretação das piscadas dos LEDs e ações corretivas.', model: 'Airstage Hi-Wall Inverter', type: 'troubleshooting', downloads: 201, age: 7, pdf: true },
     ],
   },
   {
@@ -98,7 +101,7 @@ export const DEMO: DemoManufacturer[] = [
     support: 'https://www.carrierdobrasil.com.br/',
     models: ['X-Power Inverter'],
     manuals: [
-      { title: 'Manual de Serviço X-Power Inverter', description: 'Fluxograma de diagnóstico, pressões de trabalho e substituição de componentes.', model: 'X-Power Inverter', type: 'service', downloads: 119, age: 55 },
+      { title: 'Manual de Serviço X-Power Inverter', description: 'Fluxograma de diagnóstico, pressões de trabalho e substituição de componentes.', model: 'X-Power Inverter', type: 'service', downloads: 119, age: 55, pdf: true },
     ],
   },
   {
@@ -126,7 +129,7 @@ const SECTIONS: Record<ManualType, { heading: string; items: string[] }[]> = {
   ],
   service: [
     { heading: 'Verificações iniciais', items: ['Meça a tensão de alimentação em repouso e com o compressor em operação.', 'Confira o aperto dos bornes e o estado dos cabos de interligação.', 'Leia as pressões de sucção e descarga com manifold digital.'] },
-    { heading: 'Teste de componentes', items: ['Sensor de temperatura (NTC 10 kΩ a 25 °C): meça a resistência desconectado.', 'Bobinas do compressor: resistências iguais entre U-V, V-W e W-U.', 'Motor do ventilador da condensadora: verifique rolamentos e capacitor quando houver.', 'Placa inverter: confira o LED de diagnóstico antes de substituir.'] },
+    { heading: 'Teste de componentes', items: ['Sensor de temperatura (NTC de 10 kohms a 25 °C): meça a resistência desconectado.', 'Bobinas do compressor: resistências iguais entre U-V, V-W e W-U.', 'Motor do ventilador da condensadora: verifique rolamentos e capacitor quando houver.', 'Placa inverter: confira o LED de diagnóstico antes de substituir.'] },
     { heading: 'Pressões de trabalho (R-32)', items: ['Sucção: 115 a 145 psi com 35 °C externos.', 'Superaquecimento recomendado: 5 a 7 K.', 'Sub-resfriamento recomendado: 4 a 6 K.'] },
   ],
   parts: [
@@ -135,7 +138,7 @@ const SECTIONS: Record<ManualType, { heading: string; items: string[] }[]> = {
     { heading: 'Como pedir', items: ['Informe o modelo completo e o número de série da etiqueta ao pedir uma peça.'] },
   ],
   troubleshooting: [
-    { heading: 'Códigos de erro', items: ['E1 - Falha no sensor de temperatura ambiente: verifique conexão e resistência.', 'E2 - Falha no sensor da serpentina da evaporadora.', 'E3 - Proteção de alta pressão: confira a limpeza da condensadora e a carga.', 'E4 - Falha de comunicação entre unidades: verifique o cabo de interligação.', 'E5 - Proteção de sobrecorrente do compressor.', 'E6 - Falha do motor do ventilador da evaporadora.'] },
+    { heading: 'Antes do diagnóstico', items: ['Confirme a tensão de alimentação e o disjuntor dedicado.', 'Verifique se os filtros e a serpentina da evaporadora estão limpos.', 'Leia as pressões de trabalho com o compressor em operação há pelo menos 10 minutos.'] },
     { heading: 'Procedimento geral', items: ['Desligue o disjuntor por 3 minutos e religue para confirmar o código.', 'Anote o código exibido antes de qualquer intervenção.', 'Troque a placa apenas depois de descartar sensores, cabos e alimentação.'] },
   ],
   technical: [
@@ -145,7 +148,56 @@ const SECTIONS: Record<ManualType, { heading: string; items: string[] }[]> = {
   ],
 };
 
-/** The two pages of a demo manual. */
+/**
+ * The fault codes of the demo's troubleshooting and service manuals, always on pages 3 and 4 of their PDFs,
+ * so that the search inside the manuals has something true to show: E1 to E9 on page 3; F0-1, F0-2, P8,
+ * CH05, U4, E101 and E40 on page 4 (E40 is not E4).
+ */
+export const DEMO_CODE_PAGES: { heading: string; items: string[] }[][] = [
+  [
+    {
+      heading: 'Tabela de códigos de erro - unidade interna',
+      items: [
+        'E1 - Falha no sensor de temperatura ambiente: verifique a conexão e a resistência (10 kohms a 25 °C).',
+        'E2 - Falha no sensor da serpentina da evaporadora.',
+        'E3 - Proteção de alta pressão: confira a limpeza da condensadora e a carga de fluido refrigerante.',
+        'E4 - Falha de comunicação entre as unidades interna e externa: verifique o cabo de interligação e a placa.',
+        'E5 - Proteção de sobrecorrente do compressor: meça a corrente e as bobinas.',
+        'E6 - Falha do motor do ventilador da evaporadora.',
+        'E7 - Conflito de modo de operação entre as unidades.',
+        'E8 - Proteção de sobrecarga: temperatura de descarga elevada.',
+        'E9 - Falha na placa do display ou no sensor de umidade.',
+      ],
+    },
+  ],
+  [
+    {
+      heading: 'Códigos de proteção e da unidade externa',
+      items: [
+        'F0-1 - Recolhimento de fluido refrigerante em andamento (modo de coleta).',
+        'F0-2 - Falha no sensor de temperatura externa.',
+        'P8 - Proteção de temperatura da placa inverter (módulo IPM superaquecido).',
+        'CH05 - Falha de comunicação com o controle com fio.',
+        'U4 - Erro de comunicação entre a placa principal e a placa inverter.',
+        'E101 - Falha de comunicação entre unidades em sistemas multi split.',
+        'E40 - Falha no sensor de temperatura de descarga do compressor.',
+      ],
+    },
+    {
+      heading: 'Como ler o último código',
+      items: ['Aponte o controle remoto para a evaporadora e mantenha TEMP pressionado por 5 segundos.', 'O display mostra o último código registrado; a válvula de expansão eletrônica é testada no modo de serviço.'],
+    },
+  ],
+];
+
+const SAFETY: PdfLine[] = [
+  { text: 'Segurança', size: 13, bold: true, gap: 14 },
+  { text: '- Desligue a alimentação elétrica antes de abrir as unidades.', gap: 2 },
+  { text: '- Use luvas e óculos de proteção ao manusear fluido refrigerante.', gap: 2 },
+  { text: '- Recolha o fluido refrigerante: nunca o libere na atmosfera.', gap: 2 },
+];
+
+/** The pages of a demo manual: cover and sections, the code tables (troubleshooting and service), safety. */
 export function demoPdf(manufacturer: string, manual: DemoManual): Buffer {
   const sections = SECTIONS[manual.type];
   const half = Math.ceil(sections.length / 2);
@@ -153,25 +205,22 @@ export function demoPdf(manufacturer: string, manual: DemoManual): Buffer {
     { text: s.heading, size: 13, bold: true, gap: 14 },
     ...s.items.map((text) => ({ text: `- ${text}`, gap: 2 })),
   ];
+  const pages: PdfLine[][] = [
+    [
+      { text: manual.title, size: 20, bold: true },
+      { text: `${manufacturer} - ${manual.model} - ${MANUAL_TYPES[manual.type]}`, size: 12, gap: 4 },
+      { text: manual.description, gap: 12 },
+      ...sections.slice(0, half).flatMap(section),
+    ],
+    sections.slice(half).flatMap(section),
+  ];
+  if (manual.type === 'troubleshooting' || manual.type === 'service') pages.push(...DEMO_CODE_PAGES.map((page) => page.flatMap(section)));
+  pages.push(SAFETY);
   return buildPdf({
     title: manual.title,
     header: 'Clima Pro - Biblioteca de Manuais Técnicos',
     footer: `${manual.title} - ${manufacturer} ${manual.model}`,
-    pages: [
-      [
-        { text: manual.title, size: 20, bold: true },
-        { text: `${manufacturer} - ${manual.model} - ${MANUAL_TYPES[manual.type]}`, size: 12, gap: 4 },
-        { text: manual.description, gap: 12 },
-        ...sections.slice(0, half).flatMap(section),
-      ],
-      [
-        ...sections.slice(half).flatMap(section),
-        { text: 'Segurança', size: 13, bold: true, gap: 14 },
-        { text: '- Desligue a alimentação elétrica antes de abrir as unidades.', gap: 2 },
-        { text: '- Use luvas e óculos de proteção ao manusear fluido refrigerante.', gap: 2 },
-        { text: '- Recolha o fluido refrigerante: nunca o libere na atmosfera.', gap: 2 },
-      ],
-    ],
+    pages,
   });
 }
 
@@ -218,9 +267,10 @@ export async function seed(ds: DataSource, log: SeedLog, storage?: Storage): Pro
           file = { url: `${MANUAL_FILE_PREFIX}${name}`, size: stored.size };
         }
         await m.query(
-          `INSERT INTO manuals.manuals (title, description, manufacturer_id, model_id, manual_type, file_url, file_size, external_url, is_published, download_count, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, now() - make_interval(days => $10), now() - make_interval(days => $10))`,
-          [manual.title, manual.description, manufacturerId, models.get(manual.model), manual.type, file?.url ?? null, file?.size ?? null, file ? null : f.support, manual.downloads, manual.age],
+          `INSERT INTO manuals.manuals (title, description, manufacturer_id, model_id, manual_type, file_url, file_size, external_url, is_published, download_count, created_at, updated_at, text_status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, now() - make_interval(days => $10), now() - make_interval(days => $10), $11)`,
+          // a stored PDF waits for the service's text job (its worker queues every pending manual at start)
+          [manual.title, manual.description, manufacturerId, models.get(manual.model), manual.type, file?.url ?? null, file?.size ?? null, file ? null : f.support, manual.downloads, manual.age, file ? 'pending' : null],
         );
         count++;
       }

@@ -2,5 +2,5 @@ import { exitOnBootError, runWorker } from '@clima/common';
 import { WorkerModule } from './app.module';
 import { loadManualsConfig } from './config';
 
-/** Event consumers only, no HTTP server: for deployments that run them apart (WORKERS_IN_PROCESS=false). */
+/** The background work only (event consumer, outbox relay, the PDFs' text job), no HTTP server: for deployments that run it apart (WORKERS_IN_PROCESS=false). */
 runWorker(WorkerModule, loadManualsConfig).catch(exitOnBootError);

@@ -42,6 +42,9 @@ describe('GET /api/manuals, /api/manufacturers, /api/models', () => {
       is_published: 1,
       download_count: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // an external link: no stored PDF whose text could be read
+      text_status: null,
+      page_count: null,
     });
   });
 

@@ -7,6 +7,8 @@ import { MANUAL_FILE_PREFIX, MANUAL_TYPES } from '@clima/contract';
 import { LocalStorage } from '@clima/storage';
 import { loadTestEnv, psql } from '../../../infra/test/test-env';
 import { entities, migrations, SCHEMA } from '../src/database';
+import { pageCodes } from '../src/search/codes';
+import { extractPdfPages } from '../src/search/pdf-text';
 import { seed } from '../src/seed';
 import { uid } from './helpers';
 
@@ -82,5 +84,19 @@ describe('demo data', () => {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM manuals.manuals`);
     expect(n).toBe(manuals.length);
     expect(logs[1]).toMatch(/skipped/);
+  });
+
+  it('ships the fault codes on known pages of its troubleshooting and service PDFs, waiting for the text job', async () => {
+    const rows: { manual_type: string; file_url: string | null; text_status: string | null }[] = await ds.query(`SELECT manual_type, file_url, text_status FROM manuals.manuals`);
+    for (const r of rows) expect(r.text_status).toBe(r.file_url ? 'pending' : null);
+    const coded = rows.filter((r) => r.file_url && ['troubleshooting', 'service'].includes(r.manual_type));
+    expect(coded.length).toBeGreaterThanOrEqual(4);
+    for (const r of coded) {
+      const bytes = readFileSync(join(dir, 'manuals', r.file_url!.slice(MANUAL_FILE_PREFIX.length)));
+      const pages = (await extractPdfPages(new Uint8Array(bytes))).map((text) => [...pageCodes(text).keys()]);
+      expect(pages[2]).toEqual(expect.arrayContaining(['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'E7', 'E8', 'E9']));
+      expect(pages[3]).toEqual(expect.arrayContaining(['F01', 'F02', 'P8', 'CH05', 'U4', 'E101', 'E40']));
+      expect(pages.findIndex((codes) => codes.includes('E4'))).toBe(2);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@clima/common';
+import { PlatformModule, RAW_HANDLERS } from '@clima/common';
 import { ActivityRepository } from './activity/activity.repository';
 import { ActivityService } from './activity/activity.service';
 import { LeaderboardRepository } from './leaderboard/leaderboard.repository';
 import { RankingConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
-import { HeartbeatController } from './heartbeat/heartbeat.controller';
+import { HeartbeatEndpoint } from './heartbeat/heartbeat.endpoint';
 import { HeartbeatProducer } from './heartbeat/heartbeat.producer';
 import { QueueMetrics } from './heartbeat/queue-metrics';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
@@ -19,8 +19,10 @@ import { StatsController } from './stats/stats.controller';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 import { RankingConsumers } from './points/ranking-workers';
+import { WeeklyRepository } from './weekly/weekly.repository';
+import { WeeklyService } from './weekly/weekly.service';
 
-const shared = [ActivityRepository, ActivityService, LeaderboardRepository, LeaderboardService];
+const shared = [ActivityRepository, ActivityService, LeaderboardRepository, LeaderboardService, WeeklyRepository, WeeklyService];
 
 /**
  * One codebase, two processes: AppModule serves the routes and only queues heartbeats (its consumers
@@ -32,11 +34,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: [HeartbeatController, RankingController, StatsController, UserExportController],
+      controllers: [RankingController, StatsController, UserExportController],
       providers: [
         ...shared,
         ...RankingConsumers.providers(false),
         HeartbeatProducer,
+        HeartbeatEndpoint,
+        // the heartbeat is answered before Express and Nest (see heartbeat.endpoint.ts)
+        { provide: RAW_HANDLERS, useFactory: (heartbeat: HeartbeatEndpoint) => [heartbeat], inject: [HeartbeatEndpoint] },
         QueueMetrics,
         RankingRepository,
         RankingService,

@@ -2,8 +2,9 @@ import { dataSourceOptions, exitOnBootError, rootLogger } from '@clima/common';
 import { DataSource } from 'typeorm';
 import { ActivityRepository } from './activity/activity.repository';
 import { ActivityService } from './activity/activity.service';
-import { loadRankingConfig } from './config';
+import { loadRankingConfig, RankingConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
+import { addDays, saoPauloDay } from './shared/sao-paulo-time';
 
 interface DemoUser {
   id: string;
@@ -50,24 +51,26 @@ const DAY_MS = 86_400_000;
 async function replay(activity: ActivityService, u: DemoUser, now: number, index: number): Promise<void> {
   const days = [...Array.from({ length: u.streak }, (_, i) => u.endsDaysAgo + i), ...u.older].sort((a, b) => b - a);
   for (const ago of days) {
-    // an evening session in São Paulo (19h–22h local), earlier today so it is already over
-    const base = new Date(now - ago * DAY_MS);
-    base.setUTCHours(ago === 0 ? 10 : 22, (index * 7) % 50, 0, 0);
-    const start = Math.min(base.getTime(), now - (u.minutes + 5) * 60_000);
+    // on the São Paulo day `ago` days back (UTC−3): an evening session (19h local), today a morning one (7h),
+    // or earlier today so that it is already over
+    const day = addDays(saoPauloDay(new Date(now)), -ago);
+    const base = Date.parse(`${day}T${ago === 0 ? '10' : '22'}:${String((index * 7) % 50).padStart(2, '0')}:00Z`);
+    const start = Math.min(base, now - (u.minutes + 5) * 60_000);
     await activity.applySignIn(u.id, new Date(start - 60_000));
-    // a session whose heartbeats cover `minutes` wall-clock minutes
-    await activity.applyOnlineSpan(u.id, new Date(start), new Date(start + (u.minutes - 1) * 60_000 + 30_000));
+    // `minutes` of study (a lesson video playing), as its heartbeats every 30 s would count
+    await activity.applyStudySpan(u.id, new Date(start), new Date(start + u.minutes * 60_000));
   }
 }
 
 /** Inserts the demo board, only when the ranking has no data yet. */
-export async function seed(ds: DataSource, log: { info(obj: object, msg: string): void }): Promise<void> {
+export async function seed(ds: DataSource, log: { info(obj: object, msg: string): void }, config: RankingConfig = loadRankingConfig()): Promise<void> {
   const [{ any }] = await ds.query(`SELECT EXISTS (SELECT 1 FROM ranking.user_stats) OR EXISTS (SELECT 1 FROM ranking.user_profiles) AS any`);
   if (any) {
     log.info({}, 'ranking: data present, demo board not inserted');
     return;
   }
-  const activity = new ActivityService(new ActivityRepository(ds));
+  // the history reaches back ~7 weeks: its study time is replayed with the detail window open that far
+  const activity = new ActivityService(new ActivityRepository(ds), { ...config, RANKING_DETAIL_RETENTION_DAYS: 60 });
   const now = Date.now();
   for (const u of DEMO_USERS) await activity.upsertProfile(u.id, u.email, u.name, new Date(now - 60 * DAY_MS));
   await Promise.all(DEMO_USERS.map((u, i) => replay(activity, u, now, i)));
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   const ds = new DataSource(dataSourceOptions({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations, poolSize: 16 }));
   await ds.initialize();
   try {
-    await seed(ds, rootLogger('ranking', config.LOG_LEVEL));
+    await seed(ds, rootLogger('ranking', config.LOG_LEVEL), config);
   } finally {
     await ds.destroy();
   }

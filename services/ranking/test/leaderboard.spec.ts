@@ -2,7 +2,7 @@ import request from 'supertest';
 import { REDIS } from '@clima/common';
 import type { Redis } from 'ioredis';
 import { RankingAnswer } from '@clima/contract';
-import { eventually, hb, newUserId, RankingTestApp, startRankingTestApp, totals, userHeaders } from './support/ranking-test-app';
+import { daysAgo, eventually, hb, newUserId, RankingTestApp, startRankingTestApp, totals, userHeaders } from './support/ranking-test-app';
 
 describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
   let t: RankingTestApp;
@@ -12,21 +12,21 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
   });
   afterAll(() => t.close());
 
-  /** Heartbeats every 30 s for `minutes` minutes from `start`: 10 + minutes points. */
-  async function online(userId: string, start: string, minutes: number, order: 'in-order' | 'reversed' = 'in-order') {
+  /** Study heartbeats every 30 s for `minutes` minutes from `start`: 10 + minutes points. */
+  async function online(userId: string, start: Date, minutes: number, order: 'in-order' | 'reversed' = 'in-order') {
     const offsets = Array.from({ length: minutes * 2 }, (_, i) => i * 30);
     if (order === 'reversed') offsets.reverse();
-    for (const s of offsets) await t.processor.process(hb(userId, new Date(Date.parse(start) + s * 1000).toISOString()));
+    for (const s of offsets) await t.processor.process(hb(userId, new Date(start.getTime() + s * 1000)));
   }
   const only = (ids: string[], board: [string, number][]) => board.filter(([id]) => ids.includes(id));
 
   it('orders ties deterministically: more points, then who reached the total first, then the user id', async () => {
     const [early, late, twinA, twinB] = ['early', 'late', 'twin', 'twin'].map((l) => newUserId(l));
     const [a, b] = [twinA!, twinB!].sort();
-    await online(b!, '2026-10-01T14:00:00Z', 5); // 15 points at 14:04:30, the same instant as a
-    await online(a!, '2026-10-01T14:00:00Z', 5);
-    await online(late!, '2026-10-01T14:00:01Z', 5); // 15 points, one second after the twins
-    await online(early!, '2026-10-01T12:00:00Z', 5); // 15 points at 12:04:30: processed last, reached first
+    await online(b!, daysAgo(20, '14:00:00'), 5); // 15 points at 14:04:30, the same instant as a
+    await online(a!, daysAgo(20, '14:00:00'), 5);
+    await online(late!, daysAgo(20, '14:00:01'), 5); // 15 points, one second after the twins
+    await online(early!, daysAgo(20, '12:00:00'), 5); // 15 points at 12:04:30: processed last, reached first
     const ids = [early!, late!, a!, b!];
     for (const id of ids) expect((await totals(t.ds, id))!.points).toBe(15);
 
@@ -44,8 +44,8 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
     const ids = Array.from({ length: 6 }, () => newUserId('rebuild'));
     for (const [i, id] of ids.entries()) {
       // some users' heartbeats arrive in reverse: the total grows while the instant it was reached stays the same
-      await online(id, `2026-10-02T1${i}:00:00Z`, i + 1, i % 3 ? 'in-order' : 'reversed');
-      if (i % 2) await t.activity.applySignIn(id, new Date('2026-10-03T12:00:00Z')).then(() => t.board.sync([id]));
+      await online(id, daysAgo(19, `1${i}:00:00`), i + 1, i % 3 ? 'in-order' : 'reversed');
+      if (i % 2) await t.activity.applySignIn(id, daysAgo(18, '12:00:00')).then(() => t.board.sync([id]));
     }
     const incremental = only(ids, await t.board.snapshot());
     expect(incremental).toHaveLength(6);
@@ -58,7 +58,7 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
 
   it('rebuilds the board on demand when the sorted set is missing', async () => {
     const user = newUserId('ondemand');
-    await online(user, '2026-10-04T12:00:00Z', 2);
+    await online(user, daysAgo(17, '12:00:00'), 2);
     expect(await t.board.position(user)).not.toBeNull();
     const redis = t.app.get<Redis>(REDIS);
     await redis.del(t.board.keys.board, t.board.keys.members, t.board.keys.ready);
@@ -74,8 +74,10 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
 
   it('GET /api/ranking lists the best 50 entries of spec section 3, best first, with badges', async () => {
     const user = newUserId('board');
-    await t.processor.process({ data: { userId: user, at: '2026-10-05T12:00:00.000Z', email: `${user}@teste.com.br`, name: 'Maria Refrigeração' } });
-    for (let d = 1; d <= 10; d++) await t.activity.applySignIn(user, new Date(Date.parse('2026-10-05T12:00:00Z') + d * 86_400_000));
+    // 30 s of a video: the day's 10 points (and the name the gateway's identity carried, until auth's own fact)
+    const first = daysAgo(20, '12:00:00');
+    await t.processor.process({ data: { ...hb(user, first).data, email: `${user}@teste.com.br`, name: 'Maria Refrigeração' } });
+    for (let d = 1; d <= 10; d++) await t.activity.applySignIn(user, new Date(first.getTime() + d * 86_400_000));
     await t.board.sync([user]);
 
     const res = await request(t.app.getHttpServer()).get('/api/ranking').set(userHeaders(user)).expect(200);
@@ -83,27 +85,35 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
     expect(entries.length).toBeLessThanOrEqual(50);
     for (let i = 1; i < entries.length; i++) expect(entries[i - 1]!.points).toBeGreaterThanOrEqual(entries[i]!.points);
     const position = entries.findIndex((e) => e.user_id === user) + 1;
+    const [{ week_podiums: podiums }] = await t.ds.query(`SELECT week_podiums FROM ranking.user_stats WHERE user_id = $1`, [user]);
     expect(position).toBeGreaterThan(0);
     expect(entries[position - 1]).toEqual({
       user_id: user,
       name: 'Maria Refrigeração',
       email: `${user}@teste.com.br`,
       total_logins: 11,
-      total_session_time_seconds: 60,
+      total_session_time_seconds: 30,
       current_streak_days: 0,
-      points: 11 * 10 + 1 + 50 + 150,
-      badges: ['first_login', 'dedicated', 'streak_3', 'streak_7', ...(position <= 10 ? ['top_performer'] : []), ...(position === 1 ? ['champion'] : [])],
+      points: 11 * 10 + 50 + 150,
+      badges: [
+        'first_login', 'dedicated', 'streak_3', 'streak_7', ...(position <= 10 ? ['top_performer'] : []), ...(position === 1 ? ['champion'] : []),
+        // the scheduled maintenance of another spec may have closed her week with her on its podium
+        ...(podiums > 0 ? ['week_podium'] : []),
+      ],
     });
     expect(entries[0]!.badges).toContain('champion');
     const stats = await request(t.app.getHttpServer()).get('/api/users/me/stats').set(userHeaders(user)).expect(200);
     expect(stats.body).toEqual({
       position,
-      points: 311,
+      points: 310,
       total_logins: 11,
-      total_session_time_seconds: 60,
+      total_session_time_seconds: 30,
       current_streak_days: 0,
       longest_streak_days: 11,
       badges: entries[position - 1]!.badges,
+      // all of it more than a week ago, nothing studied today
+      week: { position: null, points: 0 },
+      today: { online_points: 0, online_cap: 120 },
     });
   });
 
@@ -139,7 +149,7 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
 
   it('keeps the newest name and e-mail from user.upserted, never an older one', async () => {
     const user = newUserId('names');
-    await online(user, '2026-10-06T12:00:00Z', 1);
+    await online(user, daysAgo(15, '12:00:00'), 1);
     await t.activity.upsertProfile(user, 'novo@teste.com.br', 'Nome Novo', new Date('2026-10-06T12:00:02Z'));
     await t.activity.upsertProfile(user, 'velho@teste.com.br', 'Nome Velho', new Date('2026-10-06T12:00:01Z'));
     const [p] = await t.ds.query(`SELECT email, name FROM ranking.user_profiles WHERE user_id = $1`, [user]);
@@ -147,9 +157,14 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
   });
 
   it('user.deleted removes every activity, point, award and the board member', async () => {
+    const TABLES = ['user_stats', 'user_profiles', 'active_days', 'streak_awards', 'learning_awards', 'weekly_points', 'week_podiums'];
     const user = newUserId('deleted');
-    await online(user, '2026-10-07T12:00:00Z', 3);
-    for (const d of ['2026-10-08', '2026-10-09']) await t.activity.applySignIn(user, new Date(`${d}T12:00:00Z`));
+    await online(user, daysAgo(14, '12:00:00'), 3);
+    for (const d of [13, 12]) await t.activity.applySignIn(user, daysAgo(d, '12:00:00'));
+    await t.activity.applyLearning(user, 'lesson', '7', daysAgo(12, '13:00:00'));
+    // a week of May 2024 (no other spec uses it) that closes with this user on its podium
+    await t.activity.applySignIn(user, new Date('2024-05-07T15:00:00Z'));
+    expect((await t.weekly.closeFinishedWeeks(new Date('2024-05-14T12:00:00Z'))).map((w) => w.week)).toEqual(['2024-05-06']);
     await t.activity.upsertProfile(user, 'sai@teste.com.br', 'Quem Sai', new Date());
     await t.board.sync([user]);
     expect(await t.board.position(user)).not.toBeNull();
@@ -157,17 +172,25 @@ describe('ranking leaderboard (Redis sorted set rebuilt from Postgres)', () => {
     await t.bus.publish('user.deleted', { userId: user });
     await eventually(async () => expect(await t.board.position(user)).toBeNull());
     const [left] = await t.ds.query(
-      `SELECT ${['user_stats', 'user_profiles', 'active_days', 'online_minutes', 'sessions', 'streak_awards']
-        .map((tbl) => `(SELECT count(*) FROM ranking.${tbl} WHERE user_id = $1)::int AS ${tbl}`)
-        .join(', ')}`,
+      `SELECT ${TABLES.map((tbl) => `(SELECT count(*) FROM ranking.${tbl} WHERE user_id = $1)::int AS ${tbl}`).join(', ')}`,
       [user],
     );
-    expect(left).toEqual({ user_stats: 0, user_profiles: 0, active_days: 0, online_minutes: 0, sessions: 0, streak_awards: 0 });
+    expect(left).toEqual(Object.fromEntries(TABLES.map((tbl) => [tbl, 0])));
     const stats = await request(t.app.getHttpServer()).get('/api/users/me/stats').set(userHeaders(user)).expect(200);
-    expect(stats.body).toEqual({ position: null, points: 0, total_logins: 0, total_session_time_seconds: 0, current_streak_days: 0, longest_streak_days: 0, badges: [] });
+    expect(stats.body).toEqual({
+      position: null,
+      points: 0,
+      total_logins: 0,
+      total_session_time_seconds: 0,
+      current_streak_days: 0,
+      longest_streak_days: 0,
+      badges: [],
+      week: { position: null, points: 0 },
+      today: { online_points: 0, online_cap: 120 },
+    });
 
     // a heartbeat from before the deletion that is delivered late does not bring the user back
-    expect((await t.processor.process(hb(user, '2026-10-09T12:05:00Z'))).ignored).toBe('deleted');
+    expect((await t.processor.process(hb(user, daysAgo(12, '12:05:00')))).points.has(user)).toBe(false);
     expect(await totals(t.ds, user)).toBeUndefined();
     // handling the deletion again is harmless
     await t.activity.deleteUser(user);

@@ -1,5 +1,6 @@
 import { POINTS } from '@clima/contract';
-import { hb, newUserId, RankingTestApp, startRankingTestApp, totals } from './support/ranking-test-app';
+import { saoPauloDay } from '../src/shared/sao-paulo-time';
+import { daysAgo, dayRow, hb, newUserId, RankingTestApp, startRankingTestApp, totals } from './support/ranking-test-app';
 
 describe('ranking points (worker rules, explicit timestamps)', () => {
   let t: RankingTestApp;
@@ -8,79 +9,116 @@ describe('ranking points (worker rules, explicit timestamps)', () => {
   });
   afterAll(() => t.close());
 
-  const sessionsOf = async (userId: string) =>
-    (await t.ds.query(
-      `SELECT to_char(started_at AT TIME ZONE 'UTC', 'HH24:MI:SS') AS start, to_char(last_seen_at AT TIME ZONE 'UTC', 'HH24:MI:SS') AS last,
-              to_char(started_day, 'YYYY-MM-DD') AS day
-         FROM ranking.sessions WHERE user_id = $1 ORDER BY started_at`,
-      [userId],
-    )) as { start: string; last: string; day: string }[];
+  const at = (utc: string, ago = 1) => daysAgo(ago, utc);
+  const points = async (userId: string, when: Date, activity: 'video' | 'lesson' | 'manual' | null = 'video', visible = true) =>
+    (await t.processor.process(hb(userId, when, activity, visible))).points.get(userId) ?? 0;
 
-  // 10:00:10 in São Paulo is 13:00:10 UTC
+  // yesterday, 10:00:10 in São Paulo is 13:00:10 UTC
   const script = [
-    '13:00:10', '13:00:40', '13:01:10', '13:01:40', '13:02:10', // minutes :00 :01 :02
-    '13:03:50', // 100 s later: same session, and the empty minute :03 between is online time
-    '13:06:20', // 150 s later: a new session; :04 and :05 are not credited
-    '13:06:50', // same minute: nothing new
-    '13:08:50', // exactly 120 s later: still the same session (:07 and :08)
-    '13:10:51', // 121 s later: a new session (:10)
-  ].map((hms) => `2026-11-23T${hms}Z`);
+    '13:00:10', '13:00:40', '13:01:10', '13:01:40', '13:02:10', // every 30 s: 12:59:40 … 13:02:10 studied (150 s)
+    '13:03:50', // 100 s later: only the 30 s before it count, not the 70 s gap
+    '13:06:20', // 150 s later: again only its 30 s
+    '13:06:50', // 30 s later: its 30 s join the previous ones
+    '13:10:00', // 190 s later: its 30 s, and a new session (more than 120 s without study)
+  ];
 
-  it('credits each wall-clock minute a session covers once, and a gap over 120 s ends the session', async () => {
+  it('credits the 30 s each study heartbeat vouches for: a gap earns nothing, a minute of study is a point', async () => {
     const user = newUserId('script');
     const gained: number[] = [];
-    for (const at of script) gained.push((await t.processor.process(hb(user, at))).points);
-    expect(gained).toEqual([10 + 1, 0, 1, 0, 1, 1, 1, 0, 2, 1]);
-    expect(await totals(t.ds, user)).toMatchObject({ points: 10 + 8, online_minutes: 8, total_logins: 1 });
-    expect(await sessionsOf(user)).toEqual([
-      { start: '13:00:10', last: '13:03:50', day: '2026-11-23' },
-      { start: '13:06:20', last: '13:08:50', day: '2026-11-23' },
-      { start: '13:10:51', last: '13:10:51', day: '2026-11-23' },
-    ]);
-    const stats = await t.ranking.ownStats(user);
-    expect(stats).toMatchObject({ points: 18, total_logins: 1, total_session_time_seconds: 8 * 60, longest_streak_days: 1 });
+    for (const hms of script) gained.push(await points(user, at(hms)));
+    // 30 s, 60 s (1 min), 90, 120 (2), 150, 180 (3), 210, 240 (4), 270 s
+    expect(gained).toEqual([POINTS.dailyLogin, 1, 0, 1, 0, 1, 0, 1, 0]);
+    expect(await totals(t.ds, user)).toMatchObject({ points: 10 + 4, online_seconds: 270, total_logins: 1 });
+    expect(await dayRow(t.ds, user, saoPauloDay(at('13:00:10')))).toEqual({
+      source: 'heartbeat',
+      learning_seconds: 270,
+      online_points: 4,
+      sessions: 2,
+      // seconds since São Paulo midnight: 09:59:40 … 10:02:10, 10:03:20 … 10:03:50, 10:05:50 … 10:06:50, 10:09:30 … 10:10:00
+      spans: '{[35980,36130),[36200,36230),[36350,36410),[36570,36600)}',
+    });
+    expect(await t.ranking.ownStats(user)).toMatchObject({ points: 14, total_logins: 1, total_session_time_seconds: 270, longest_streak_days: 1 });
   });
 
-  it('reaches the same totals and sessions whatever order the heartbeats arrive in', async () => {
+  it('two heartbeats 100 s apart with nothing between earn their 60 s, not 100 s', async () => {
+    const user = newUserId('gap');
+    await points(user, at('15:00:00'));
+    await points(user, at('15:01:40'));
+    expect(await totals(t.ds, user)).toMatchObject({ points: 10 + 1, online_seconds: 60 });
+  });
+
+  it('reaches the same totals and stretches whatever order the heartbeats arrive in, and a repeated one adds nothing', async () => {
     const reversed = newUserId('rev');
-    for (const at of [...script].reverse()) await t.processor.process(hb(reversed, at));
+    for (const hms of [...script].reverse()) await points(reversed, at(hms));
     const shuffled = newUserId('shuf');
-    for (const i of [4, 9, 0, 7, 2, 5, 8, 1, 6, 3]) await t.processor.process(hb(shuffled, script[i]!));
+    for (const i of [4, 8, 0, 7, 2, 5, 1, 6, 3, 4, 0]) await points(shuffled, at(script[i]!));
     for (const user of [reversed, shuffled]) {
-      expect(await totals(t.ds, user)).toMatchObject({ points: 18, online_minutes: 8 });
-      expect((await sessionsOf(user)).map((s) => [s.start, s.last])).toEqual([
-        ['13:00:10', '13:03:50'],
-        ['13:06:20', '13:08:50'],
-        ['13:10:51', '13:10:51'],
-      ]);
+      expect(await totals(t.ds, user)).toMatchObject({ points: 14, online_seconds: 270 });
+      expect((await dayRow(t.ds, user, saoPauloDay(at('13:00:10'))))?.spans).toBe('{[35980,36130),[36200,36230),[36350,36410),[36570,36600)}');
     }
   });
 
-  it('an online span (replayed history) counts exactly like heartbeats at most 120 s apart along it', async () => {
-    const user = newUserId('span');
-    expect((await t.activity.applyOnlineSpan(user, new Date(script[0]!), new Date(script[5]!))).points).toBe(10 + 4);
-    expect((await t.activity.applyOnlineSpan(user, new Date(script[1]!), new Date(script[4]!))).points).toBe(0);
-    for (const at of script.slice(6)) await t.processor.process(hb(user, at));
-    expect(await totals(t.ds, user)).toMatchObject({ points: 18, online_minutes: 8 });
-    expect(await sessionsOf(user)).toHaveLength(3);
+  it('only study earns: no activity, or a lesson or manual on a hidden page, earns nothing; a video plays hidden too', async () => {
+    const idle = newUserId('idle');
+    for (const hms of ['16:00:00', '16:00:30', '16:01:00', '16:01:30']) {
+      expect(await points(idle, at(hms), null)).toBe(0);
+      expect(await points(idle, at(hms), 'manual', false)).toBe(0);
+      expect(await points(idle, at(hms), 'lesson', false)).toBe(0);
+    }
+    expect(await totals(t.ds, idle)).toBeUndefined();
+    expect(await dayRow(t.ds, idle, saoPauloDay(at('16:00:00')))).toBeUndefined();
+
+    const reader = newUserId('reader');
+    await points(reader, at('16:00:00'), 'manual', true);
+    await points(reader, at('16:00:30'), 'lesson', true);
+    await points(reader, at('16:01:00'), 'video', false);
+    expect(await totals(t.ds, reader)).toMatchObject({ points: 10 + 1, online_seconds: 90 });
   });
 
-  it('gives the daily points once per São Paulo day, from a sign-in or a heartbeat', async () => {
+  it('caps the study points of a São Paulo day; the time still counts, and the next day starts again', async () => {
+    const user = newUserId('cap');
+    const start = at('12:00:00', 3).getTime();
+    // three hours of a video playing, heartbeats every 30 s, in one batch
+    const heartbeats = Array.from({ length: 360 }, (_, i) => ({ userId: user, at: new Date(start + (i + 1) * 30_000) }));
+    await t.activity.applyHeartbeats({ heartbeats });
+    expect(await totals(t.ds, user)).toMatchObject({ points: 10 + 120, online_seconds: 3 * 3600 });
+    expect(await dayRow(t.ds, user, saoPauloDay(new Date(start)))).toMatchObject({ learning_seconds: 10_800, online_points: 120, sessions: 1 });
+    // more of the same day: nothing more
+    expect(await points(user, new Date(start + 3 * 3600_000 + 60_000))).toBe(0);
+    // the next day: the daily points, a 2-day run, and its own study points
+    await t.activity.applyHeartbeats({ heartbeats: Array.from({ length: 4 }, (_, i) => ({ userId: user, at: new Date(start + 86_400_000 + i * 30_000) })) });
+    expect(await totals(t.ds, user)).toMatchObject({ points: 130 + 10 + 2, total_logins: 2, last_run_days: 2 });
+  });
+
+  it('gives the daily points once per São Paulo day, from a sign-in or study, and splits study at midnight', async () => {
     const user = newUserId('daily');
-    // 23:59 on 23/11 in São Paulo is already the 24th in UTC
-    expect((await t.activity.applySignIn(user, new Date('2026-11-24T02:59:00Z'))).points).toBe(POINTS.dailyLogin);
-    expect((await t.processor.process(hb(user, '2026-11-24T02:59:30Z'))).points).toBe(1);
-    expect((await t.activity.applySignIn(user, new Date('2026-11-24T02:59:50Z'))).points).toBe(0);
-    // 00:00:30 on 24/11 in São Paulo: a new day, same online session
-    expect((await t.processor.process(hb(user, '2026-11-24T03:00:30Z'))).points).toBe(POINTS.dailyLogin + 1);
-    expect((await t.activity.applySignIn(user, new Date('2026-11-24T15:00:00Z'))).points).toBe(0);
-    expect(await totals(t.ds, user)).toMatchObject({ points: 22, total_logins: 2, online_minutes: 2, last_run_days: 2, last_active_day: '2026-11-24' });
-    expect(await sessionsOf(user)).toEqual([{ start: '02:59:30', last: '03:00:30', day: '2026-11-23' }]);
-    const days = await t.ds.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, source FROM ranking.active_days WHERE user_id = $1 ORDER BY day`, [user]);
-    expect(days).toEqual([
-      { day: '2026-11-23', source: 'sign_in' },
-      { day: '2026-11-24', source: 'heartbeat' },
-    ]);
+    // 23:59 in São Paulo is already the next day in UTC
+    const evening = daysAgo(2, '02:59:00');
+    const day1 = saoPauloDay(evening);
+    expect((await t.activity.applySignIn(user, evening)).points).toBe(POINTS.dailyLogin);
+    expect(await points(user, new Date(evening.getTime() + 30_000))).toBe(0); // 30 s
+    expect((await t.activity.applySignIn(user, new Date(evening.getTime() + 50_000))).points).toBe(0);
+    // 00:00:10 in São Paulo: 20 s of the old day, 10 s of a new one (+10)
+    expect(await points(user, new Date(evening.getTime() + 70_000))).toBe(POINTS.dailyLogin);
+    expect((await t.activity.applySignIn(user, new Date(evening.getTime() + 12 * 3600_000))).points).toBe(0);
+    const day2 = saoPauloDay(new Date(evening.getTime() + 70_000));
+    expect(await totals(t.ds, user)).toMatchObject({ points: 20, total_logins: 2, online_seconds: 60, last_run_days: 2, last_active_day: day2 });
+    expect(await dayRow(t.ds, user, day1)).toMatchObject({ source: 'sign_in', learning_seconds: 50, spans: '{[86340,86370),[86380,86400)}' });
+    expect(await dayRow(t.ds, user, day2)).toMatchObject({ source: 'heartbeat', learning_seconds: 10, spans: '{[0,10)}' });
+  });
+
+  it('a replayed stretch of study (the demo history) counts exactly like its heartbeats', async () => {
+    const user = newUserId('span');
+    const from = at('18:00:00', 2);
+    expect((await t.activity.applyStudySpan(user, from, new Date(from.getTime() + 10 * 60_000))).points).toBe(10 + 10);
+    expect((await t.activity.applyStudySpan(user, new Date(from.getTime() + 60_000), new Date(from.getTime() + 5 * 60_000))).points).toBe(0);
+    expect(await totals(t.ds, user)).toMatchObject({ points: 20, online_seconds: 600 });
+  });
+
+  it('study older than the detail window earns nothing (its day is closed)', async () => {
+    const user = newUserId('old');
+    expect(await points(user, daysAgo(45, '15:00:00'))).toBe(0);
+    expect(await totals(t.ds, user)).toBeUndefined();
   });
 
   it('awards +50, +150 and +500 when a streak reaches 3, 7 and 30 days, once per run', async () => {
@@ -116,7 +154,7 @@ describe('ranking points (worker rules, explicit timestamps)', () => {
     await t.activity.applySignIn(user, new Date('2026-03-02T02:30:00Z'));
     await t.activity.applySignIn(user, new Date('2026-03-02T12:00:00Z'));
     const third = await t.activity.applySignIn(user, new Date('2026-03-04T02:30:00Z'));
-    expect(third).toMatchObject({ points: POINTS.dailyLogin + POINTS.streak3, streakAwards: [3] });
+    expect(third).toMatchObject({ points: POINTS.dailyLogin + POINTS.streak3 });
     expect(await totals(t.ds, user)).toMatchObject({ points: 80, total_logins: 3, longest_streak_days: 3 });
   });
 
@@ -127,6 +165,17 @@ describe('ranking points (worker rules, explicit timestamps)', () => {
     // the 3rd arrives last (a delayed event): one run of six days, which already holds its 3-day award
     expect((await t.activity.applySignIn(user, new Date('2026-05-03T15:00:00Z'))).points).toBe(10);
     expect(await totals(t.ds, user)).toMatchObject({ points: 110, longest_streak_days: 6, last_run_days: 6, last_active_day: '2026-05-06' });
+    // and the run goes on from its real length: the 7th day earns the 7-day award
+    expect((await t.activity.applySignIn(user, new Date('2026-05-07T15:00:00Z'))).points).toBe(10 + 150);
+  });
+
+  it('study heartbeats that make late days recompute the runs like sign-ins do', async () => {
+    const user = newUserId('latestudy');
+    for (const ago of [6, 5, 3, 2]) await points(user, daysAgo(ago, '15:00:00'));
+    expect(await totals(t.ds, user)).toMatchObject({ points: 40, last_run_days: 2, longest_streak_days: 2 });
+    // the missing day arrives last: one run of five days, which reaches 3 days on its 3rd day
+    expect(await points(user, daysAgo(4, '15:00:00'))).toBe(10 + 50);
+    expect(await totals(t.ds, user)).toMatchObject({ points: 100, total_logins: 5, last_run_days: 5, longest_streak_days: 5 });
   });
 
   it('shows the current streak only while it is alive (today or yesterday in São Paulo)', async () => {

@@ -61,14 +61,15 @@ describe('faults under load', () => {
     await sleep(1500);
     const killedAt = Date.now();
     await stopChild(t.processOf('catalog'), 'SIGKILL');
-    await sleep(2500);
+    await sleep(3000);
     const restartedAt = Date.now();
     t.spawnService('catalog');
     await waitHealthy(t.platform.ports.catalog!);
     const healthyAt = Date.now();
     await sleep(1500);
     const outcomes = await load.stop();
-    const down = outcomes.filter((o) => o.at >= killedAt + 200 && o.at < restartedAt && o.path !== '/api/courses');
+    // anonymous public lists may be answered from the gateway's 1-s cache just after the kill (render.ts anonymousReadLocation)
+    const down = outcomes.filter((o) => o.at >= killedAt + 1200 && o.at < restartedAt && o.path !== '/api/courses');
     const after = outcomes.filter((o) => o.at >= healthyAt + 300);
     figures.push(
       `service killed (catalog, SIGKILL): ${outcomes.length} requests ${JSON.stringify(summarize(outcomes))}; while down ${down.length} catalog requests, ` +
@@ -169,15 +170,17 @@ describe('faults under load', () => {
     await stopChild(t.processOf('ranking-worker'), 'SIGTERM');
     const users = [];
     for (let i = 0; i < 8; i++) users.push(await registerUser(t, `hb${i}`));
+    // a study heartbeat each (a video playing): the HTTP process queues them in batches
+    const study = { body: { activity: 'video', visible: true }, headers: { 'content-type': 'application/json' } };
     for (const u of users) {
-      const res = await t.call('POST', '/api/users/session/heartbeat', { cookie: u.cookie });
+      const res = await t.call('POST', '/api/users/session/heartbeat', { cookie: u.cookie, ...study });
       expect(res.status).toBe(200);
     }
     const waiting = async () => {
       const text = await scrapeMetrics(t.platform.ports.ranking, t.env);
       return Number(/^queue_jobs\{[^}]*queue="ranking-heartbeats"[^}]*state="waiting"[^}]*\} (\d+)/m.exec(text)?.[1] ?? -1);
     };
-    await eventually(async () => expect(await waiting()).toBeGreaterThanOrEqual(users.length), 15_000, 500);
+    await eventually(async () => expect(await waiting()).toBeGreaterThanOrEqual(1), 15_000, 500);
 
     const pids = Object.fromEntries(t.platform.services.map((s) => [s, t.processOf(s).pid]));
     await redis.stop();
@@ -198,25 +201,25 @@ describe('faults under load', () => {
     t.spawnService('ranking', { worker: true });
     const ids = users.map((u) => u.userId);
     const stats = await eventually(async () => {
-      const rows = await t.sql<{ user_id: string; points: number; minutes: number }>(
-        `SELECT s.user_id, s.points, (SELECT count(*)::int FROM ranking.online_minutes m WHERE m.user_id = s.user_id) AS minutes
+      const rows = await t.sql<{ user_id: string; points: number; seconds: number }>(
+        `SELECT s.user_id, s.points, (SELECT coalesce(sum(a.learning_seconds), 0)::int FROM ranking.active_days a WHERE a.user_id = s.user_id) AS seconds
            FROM ranking.user_stats s WHERE s.user_id = ANY($1)`,
         [ids],
       );
-      if (rows.length < ids.length || rows.some((r) => r.minutes < 1)) throw new Error(`${rows.length} de ${ids.length} processados`);
+      if (rows.length < ids.length || rows.some((r) => r.seconds < 30)) throw new Error(`${rows.length} de ${ids.length} processados`);
       return rows;
     }, 60_000);
     await sleep(2000);
     expect(await waiting()).toBe(0);
     for (const r of stats) {
-      // +10 for the day's first activity, +1 for the one minute online; never more
-      expect([r.user_id, r.minutes, r.points]).toEqual([r.user_id, 1, 11]);
+      // +10 for the day's first activity (the sign-in or the study), the heartbeat's 30 s of study (no whole minute); never more
+      expect([r.user_id, r.seconds, r.points]).toEqual([r.user_id, 30, 10]);
     }
-    const heartbeatCall = await t.call('POST', '/api/users/session/heartbeat', { cookie: users[0]!.cookie });
+    const heartbeatCall = await t.call('POST', '/api/users/session/heartbeat', { cookie: users[0]!.cookie, ...study });
     expect(heartbeatCall.status).toBe(200);
     figures.push(
       `Redis restarted (SHUTDOWN + start, appendonly yes, appendfsync always): during the restart /api/users/me answered ${down.status}; ` +
-        `session cookie valid after; ${users.length} queued heartbeats → ${stats.length} users with exactly 1 minute and 11 points (0 lost, 0 double); ` +
+        `session cookie valid after; ${users.length} queued study heartbeats → ${stats.length} users with exactly 30 s of study and 10 points (0 lost, 0 double); ` +
         `${t.platform.services.length} services healthy again without restart`,
     );
   });

@@ -122,7 +122,7 @@ export const QUERY_VALUES: string[] = [
 export const QUERY_SHAPES = (name: string): string[] => [`${name}=a&${name}=b`, `${name}[]=a`, `${name}[$ne]=x`, `${name}[a][b]=c`, `__proto__[x]=1`, `${name}`];
 
 /** Parameters tried on every GET route (unknown ones must be ignored). */
-export const QUERY_NAMES = ['search', 'category', 'manufacturer', 'model', 'type', 'status', 'ok', 'page', 'limit', 'sort'];
+export const QUERY_NAMES = ['search', 'q', 'category', 'manufacturer', 'model', 'type', 'status', 'ok', 'page', 'limit', 'sort'];
 
 /** What must never appear in an answer. */
 export const LEAKS: [RegExp, string][] = [

@@ -32,6 +32,10 @@ export const adminKeys = {
     all: ['admin', 'manuals'] as const,
     list: (filters: { search: string; type: string }) => ['admin', 'manuals', filters] as const,
   },
+  certificates: {
+    all: ['admin', 'certificates'] as const,
+    list: (search: string) => ['admin', 'certificates', { search }] as const,
+  },
   audit: {
     all: ['admin', 'audit'] as const,
     list: (filters: Record<string, string | number>) => ['admin', 'audit', filters] as const,

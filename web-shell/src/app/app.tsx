@@ -8,12 +8,20 @@ import { messages } from '../i18n/messages';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { AppRoutes } from './app-routes';
 import { createQueryClient } from './query-client';
+import { useReloadOnNavigationAfterUpdate } from './service-worker';
+
+/** Inside the router: a new build that took over loads at the next navigation. */
+function BuildUpdate() {
+  useReloadOnNavigationAfterUpdate();
+  return null;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <BuildUpdate />
         <AuthProvider>
           <SignInDialogProvider>
             <SubscribeDialogProvider>

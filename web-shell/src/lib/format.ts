@@ -37,3 +37,12 @@ export function formatMegabytes(bytes: number): string {
   const one = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return bytes > 0 && mb < 0.05 ? `< ${one(0.1)} MB` : `${one(mb)} MB`;
 }
+
+/** 75 → '1:15', 3725 → '1:02:05'. */
+export function formatClock(totalSeconds: number): string {
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const seconds = String(s % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}

@@ -47,6 +47,12 @@ export const baseEnvSchema = z.object({
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
   /** Sender of every message. */
   MAIL_FROM: z.string().min(3).default('Clima Pro <nao-responda@climapro.local>'),
+  /**
+   * Memory (MB) each HTTP process keeps for the answers that are the same for everyone of an audience (public
+   * lists, course categories with their stats), dropped by every write that changes them
+   * (http/shared-answers.ts). 0: every answer is built on every request.
+   */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** Run this service's BullMQ consumers inside the HTTP process (one process per service). */
   WORKERS_IN_PROCESS: bool.default(true),
 });

@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 /** Anything that runs a statement: a DataSource, an EntityManager (inside a transaction) or a query runner. */
 export interface Queryable {
@@ -10,8 +11,51 @@ function isRowsAndCount(result: unknown): result is [unknown[], number] {
   return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number';
 }
 
-/** Runs a statement and gives its rows (those of RETURNING for an UPDATE or DELETE). */
+interface PgPool {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Distinct statements a process prepares by name (each connection of the pool keeps those it ran, until it
+ * closes); past this many texts the others run unnamed, as before.
+ */
+const MAX_PREPARED = 300;
+const preparedNames = new Map<string, string>();
+
+function preparedName(sql: string): string | undefined {
+  let name = preparedNames.get(sql);
+  if (!name && preparedNames.size < MAX_PREPARED) {
+    name = `clima_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
+/** The pg pool under a DataSource (outside a transaction); undefined for a manager or a query runner. */
+function pgPoolOf(db: Queryable): PgPool | undefined {
+  if (!(db instanceof DataSource) || db.options.type !== 'postgres') return undefined;
+  const pool = (db.driver as unknown as { master?: Partial<PgPool> }).master;
+  return typeof pool?.query === 'function' ? (pool as PgPool) : undefined;
+}
+
+/** An error the server answered (it has an SQLSTATE), as TypeORM reports it; a lost connection stays as it is. */
+const isServerError = (err: unknown): err is Error => err instanceof Error && /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown }).code ?? ''));
+
+/**
+ * Runs a statement and gives its rows (those of RETURNING for an UPDATE or DELETE). A statement with parameters
+ * on a DataSource runs as a named prepared statement on the pool: Postgres parses and plans each text once per
+ * connection instead of on every call (measured ~1.5–2× the PK lookups per second on this machine).
+ */
 export async function queryRows<T>(db: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
+  const pool = params.length ? pgPoolOf(db) : undefined;
+  const name = pool && preparedName(sql);
+  if (pool && name) {
+    try {
+      return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    } catch (err) {
+      throw isServerError(err) ? new QueryFailedError(sql, params, err) : err;
+    }
+  }
   const result = await db.query(sql, params);
   if (isRowsAndCount(result)) return result[0] as T[];
   return (Array.isArray(result) ? result : []) as T[];

@@ -6,7 +6,7 @@ import type { MailContent } from '../mail/mail';
  * every consumer is idempotent). This table is the one place that says who hears what.
  */
 export interface EventPayloads {
-  /** A user was created or changed name/e-mail/subscription (kept by services that show names). */
+  /** A user was created or changed name/e-mail/subscription (kept by services that show names: the ranking's board, the courses' certificates). */
   'user.upserted': { userId: string; email: string; name: string | null; createdAt: string };
   /** A user signed in (e-mail, Google or a new session); `at` is ISO 8601. */
   'user.signed_in': { userId: string; at: string };
@@ -28,15 +28,27 @@ export interface EventPayloads {
    * transaction that decided it.
    */
   'user.mail': { userId: string; mail: Omit<MailContent, 'greetingName'> };
+  /**
+   * A user completed a lesson for the first time (the courses service's watch rule: most of it watched);
+   * `at` is ISO 8601. Published once per user and lesson, from the courses outbox.
+   */
+  'lesson.completed': { userId: string; courseId: number; lessonId: number; at: string };
+  /** That completion made every lesson of the course completed by the user; `at` is ISO 8601. */
+  'course.completed': { userId: string; courseId: number; at: string };
+  /** A user opened a manual (a download the manuals service recorded); `at` is ISO 8601. Published from the manuals outbox. */
+  'manual.opened': { userId: string; manualId: number; at: string };
 }
 export type EventName = keyof EventPayloads;
 
 export const EVENT_SUBSCRIBERS: { [E in EventName]: ServiceName[] } = {
-  'user.upserted': ['ranking'],
+  'user.upserted': ['ranking', 'courses'],
   'user.signed_in': ['ranking'],
   'user.deleted': ['catalog', 'courses', 'manuals', 'ranking', 'billing'],
   'subscription.changed': ['auth'],
   'user.mail': ['auth'],
+  'lesson.completed': ['ranking'],
+  'course.completed': ['ranking', 'courses'],
+  'manual.opened': ['ranking'],
 };
 
 export const eventQueueName = (service: ServiceName) => `events-${service}`;

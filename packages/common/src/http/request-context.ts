@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpDuration, httpErrors } from '../metrics/metrics';
@@ -14,10 +15,17 @@ declare module 'express-serve-static-core' {
  * Per request: takes the id nginx assigned (X-Request-Id) or makes one, names the answering service,
  * marks the answer private, logs one JSON line when the answer is sent, and feeds the metrics.
  */
+const REQUEST_ID_RE = /^[\w-]{1,128}$/;
+
+/** The id nginx gave the request (X-Request-Id), or a new one when it is missing or malformed. */
+export function requestIdOf(req: Pick<IncomingMessage, 'headers'>): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+}
+
 export function requestContext(service: string, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.headers['x-request-id'];
-    const id = (typeof incoming === 'string' && /^[\w-]{1,128}$/.test(incoming) ? incoming : undefined) ?? randomUUID();
+    const id = requestIdOf(req);
     req.id = id;
     req.log = logger.child({ reqId: id });
     res.setHeader('X-Request-Id', id);

@@ -8,6 +8,9 @@ export interface DeclaredRoute {
   path: string;
   access: Access | undefined;
   handler: string;
+  /** The handler method itself (its metadata: shared answers, audit…). */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  fn: Function;
 }
 
 function joinPath(...parts: (string | string[] | undefined)[]): string {
@@ -36,7 +39,7 @@ export function listRoutes(app: INestApplication): DeclaredRoute[] {
       const method = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       if (path === undefined || method === undefined) continue;
       const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [fn, wrapper.metatype]);
-      routes.push({ method: RequestMethod[method], path: joinPath(base, path), access, handler: `${wrapper.name}.${name}` });
+      routes.push({ method: RequestMethod[method], path: joinPath(base, path), access, handler: `${wrapper.name}.${name}`, fn });
     }
   }
   return routes;

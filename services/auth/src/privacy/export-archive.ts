@@ -20,12 +20,14 @@ export const EXPORT_FILES: { name: string; part: 'auth' | ExportService; about: 
   {
     name: 'visualizacoes-de-conteudos.json',
     part: 'catalog',
-    about: 'Os vídeos e conteúdos técnicos que você abriu, um registro por conteúdo e por dia (horário de São Paulo), com o horário da primeira visualização do dia.',
+    about:
+      'Os vídeos e conteúdos técnicos que você abriu, um registro por conteúdo e por dia (horário de São Paulo), com o horário da primeira visualização do dia; e, em cada vídeo que você começou, onde parou e os trechos que assistiu (em segundos).',
   },
   {
     name: 'progresso-nos-cursos.json',
     part: 'courses',
-    about: 'As aulas dos cursos que você marcou como concluídas, com o curso, a aula e a data da conclusão.',
+    about:
+      'As aulas dos cursos que você concluiu (curso, aula e data da conclusão), onde você parou em cada aula e os trechos que assistiu; os certificados de conclusão emitidos para você (código, nome impresso, curso, carga horária, data, situação e o endereço de verificação) e o nome e e-mail guardados para eles.',
   },
   {
     name: 'downloads-de-manuais.json',

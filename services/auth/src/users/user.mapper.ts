@@ -7,7 +7,13 @@ import type { User } from './user.entity';
 const plan = (v: string | null): SubscriptionPlan | null => ((SUBSCRIPTION_PLANS as readonly string[]).includes(v ?? '') ? (v as SubscriptionPlan) : null);
 
 /** GET /api/users/me (spec section 3, plus is_admin and created_at). */
-export function toMe(u: User): Me {
+/** What GET /api/users/me shows of an account (UsersRepository.me reads exactly these). */
+export type MeFields = Pick<
+  User,
+  'id' | 'email' | 'name' | 'googleUserData' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt' | 'isAdmin' | 'createdAt' | 'emailVerifiedAt' | 'pendingEmail'
+>;
+
+export function toMe(u: MeFields): Me {
   return {
     id: u.id,
     email: u.email,

@@ -41,11 +41,11 @@ export class UsersController {
   private async sessionUser(identity: Identity, req: Request, res: Response): Promise<Me | null> {
     res.setHeader('Cache-Control', 'no-store');
     if (!identity.user) return null;
-    const user = await this.users.findById(identity.user.id);
-    if (!user) return null;
     const sid = readCookie(req.headers.cookie, COOKIES.user);
     if (!isSessionId(sid)) return null;
-    const renewed = await this.sessions.renew('user', sid, user.id);
+    // the account (Postgres) and the session's renewal (Redis) at the same time
+    const [user, renewed] = await Promise.all([this.users.findMe(identity.user.id), this.sessions.renew('user', sid, identity.user.id)]);
+    if (!user) return null;
     if (renewed === false) return null;
     if (renewed) this.cookies.set(res, COOKIES.user, sid, renewed);
     return toMe(user);

@@ -3,6 +3,7 @@ import { likePattern, queryOne, queryRows, withTransaction, type Queryable } fro
 import type { AdminUsersQuery } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
 import { User } from './user.entity';
+import type { MeFields } from './user.mapper';
 
 /** Statuses the panel has a badge for; anything else is shown (and filtered) as 'Inativo'. */
 const KNOWN_STATUSES = ['active', 'canceled', 'expired'];
@@ -39,6 +40,16 @@ export interface AdminUserEdit {
   is_admin?: boolean;
 }
 
+/**
+ * The account as GET /api/users/me and /api/session show it (toMe), under the entity's names: one plain statement
+ * on the hottest signed-in read, without the query builder's work on every call.
+ */
+export const ME_SELECT = `
+  SELECT id, email, name, google_user_data AS "googleUserData", subscription_status AS "subscriptionStatus",
+         subscription_plan AS "subscriptionPlan", subscription_expires_at AS "subscriptionExpiresAt", is_admin AS "isAdmin",
+         created_at AS "createdAt", email_verified_at AS "emailVerifiedAt", pending_email AS "pendingEmail"
+    FROM auth.users WHERE id = $1`;
+
 /** The `auth.users` table. */
 @Injectable()
 export class UsersRepository {
@@ -46,6 +57,11 @@ export class UsersRepository {
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return withTransaction(this.ds, work);
+  }
+
+  /** The account as the user sees it (ME_SELECT), or undefined. */
+  me(id: string): Promise<MeFields | undefined> {
+    return queryOne<MeFields>(this.ds, ME_SELECT, [id]);
   }
 
   findById(id: string, m: EntityManager = this.ds.manager): Promise<User | null> {

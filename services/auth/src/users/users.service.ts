@@ -8,7 +8,7 @@ import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { isGoogleAccount, User } from './user.entity';
-import { toUpserted } from './user.mapper';
+import { type MeFields, toUpserted } from './user.mapper';
 import { UsersRepository } from './users.repository';
 import { authError, AuthError } from '../auth.errors';
 
@@ -28,6 +28,11 @@ export class UsersService {
 
   findById(id: string, manager?: EntityManager): Promise<User | null> {
     return this.repo.findById(id, manager);
+  }
+
+  /** The account as GET /api/users/me shows it, or undefined. */
+  findMe(id: string): Promise<MeFields | undefined> {
+    return this.repo.me(id);
   }
 
   /** The account of an e-mail with its password hash (for sign-in). */

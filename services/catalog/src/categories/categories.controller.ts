@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { AdminOnly, IdPipe, Public, zod } from '@clima/common';
+import { AdminOnly, AUDIENCE, IdPipe, Invalidates, Public, SharedAnswer, zod } from '@clima/common';
 import { CategoriesQuery, CategoryBody, ContentCategory } from '@clima/contract';
 import { CategoriesService } from './categories.service';
+import { CONTENTS_ANSWERS } from '../contents/contents.service';
 import { catalogError, CatalogError } from '../catalog.errors';
 
 const categoryId = new IdPipe(() => catalogError(CatalogError.CategoryNotFound));
@@ -13,6 +14,7 @@ export class CategoriesController {
   /** GET /api/categories: every category, by name (the content list's filter). */
   @Get('categories')
   @Public()
+  @SharedAnswer({ scopes: [CONTENTS_ANSWERS], audience: AUDIENCE.everyone })
   list(): Promise<ContentCategory[]> {
     return this.categories.list();
   }
@@ -25,18 +27,21 @@ export class CategoriesController {
 
   @Post('admin/categories')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   create(@Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
     return this.categories.create(body);
   }
 
   @Put('admin/categories/:id')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   update(@Param('id', categoryId) id: number, @Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
     return this.categories.update(id, body);
   }
 
   @Delete('admin/categories/:id')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   async remove(@Param('id', categoryId) id: number): Promise<{ success: true }> {
     await this.categories.remove(id);
     return { success: true };

@@ -15,12 +15,18 @@ export interface ContentRow {
   created_at: Date;
 }
 
-/** The Content shape of spec section 3, with the category's name joined. `c` is contents, `cat` categories. */
-export const CONTENT_SELECT = `
+/**
+ * The Content shape of spec section 3, with the category's name joined. `c` is contents, `cat` categories;
+ * `viewsCount` is the expression of the total shown (a statement that counts a view shows the new total), `more`
+ * more columns.
+ */
+export const contentSelect = (viewsCount = 'c.views_count', more = '') => `
   SELECT c.id, c.title, c.description, c.category_id, cat.name AS category_name, c.tags, c.video_url,
-         c.video_file_url, c.video_orientation, c.is_published, c.views_count, c.created_at
+         c.video_file_url, c.video_orientation, c.is_published, ${viewsCount} AS views_count, c.created_at${more}
     FROM contents c
     LEFT JOIN categories cat ON cat.id = c.category_id`;
+
+export const CONTENT_SELECT = contentSelect();
 
 export const mapContent = (r: ContentRow): Content => ({
   id: r.id,

@@ -1,19 +1,25 @@
-import { Body, Catch, Controller, Delete, Get, Param, Patch, Post, Put, Query, UseFilters } from '@nestjs/common';
+import { Body, Catch, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res, UseFilters } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   AdminOnly,
+  AUDIENCE,
   CurrentIdentity,
   CurrentUser,
   ErrorFilter,
   type Identity,
   IdPipe,
   isActiveSubscriber,
+  Invalidates,
   Public,
+  SharedAnswer,
+  SignedIn,
   Subscriber,
   type UserIdentity,
   zod,
 } from '@clima/common';
-import { Content, ContentBody, ContentsQuery, TogglePublishedBody } from '@clima/contract';
-import { ContentsService } from './contents.service';
+import { Content, ContentBody, ContentPosition, ContentsQuery, ContinueContent, TogglePublishedBody, WatchReport } from '@clima/contract';
+import { PositionsService } from '../positions/positions.service';
+import { CONTENTS_ANSWERS, ContentsService } from './contents.service';
 import { withoutVideo } from './content.mapper';
 import { catalogError, CatalogError } from '../catalog.errors';
 
@@ -31,14 +37,42 @@ export class ContentAccessFilter extends ErrorFilter {
 /** End-user calls of spec 7.2. */
 @Controller('api/contents')
 export class ContentsController {
-  constructor(private readonly contents: ContentsService) {}
+  constructor(
+    private readonly contents: ContentsService,
+    private readonly positions: PositionsService,
+  ) {}
 
   /** Published contents, newest first. Only active subscribers get the video sources in the list. */
   @Get()
   @Public()
+  @SharedAnswer({ scopes: [CONTENTS_ANSWERS], audience: AUDIENCE.subscribersApart })
   async list(@Query(zod(ContentsQuery)) q: ContentsQuery, @CurrentIdentity() identity: Identity): Promise<Content[]> {
     const list = await this.contents.list(q, true);
     return isActiveSubscriber(identity.user) ? list : list.map(withoutVideo);
+  }
+
+  /** 'Continuar assistindo': contents the caller started and has not finished (declared before `:id`). */
+  @Get('continue')
+  @SignedIn()
+  continueWatching(@CurrentUser() user: UserIdentity, @CurrentIdentity() identity: Identity): Promise<ContinueContent[]> {
+    return this.positions.continueWatching(user.id, isActiveSubscriber(identity.user) ? (c) => c : withoutVideo);
+  }
+
+  /** Where the caller stopped in the video; the JSON `null` when nothing was saved (Nest would send an empty body). */
+  @Get(':id/position')
+  @SignedIn()
+  @UseFilters(ContentAccessFilter)
+  async position(@Param('id', contentId) id: number, @CurrentUser() user: UserIdentity, @Res() res: Response): Promise<void> {
+    const saved: ContentPosition | null = await this.positions.get(id, user.id);
+    res.type('application/json').send(JSON.stringify(saved));
+  }
+
+  /** The player's report: where the caller stopped and the stretches played since the last report. */
+  @Put(':id/position')
+  @SignedIn()
+  @UseFilters(ContentAccessFilter)
+  report(@Param('id', contentId) id: number, @Body(zod(WatchReport)) body: WatchReport, @CurrentUser() user: UserIdentity): Promise<ContentPosition> {
+    return this.positions.report(id, user.id, body);
   }
 
   /** One published content for an active subscriber; opening it counts a view. */
@@ -63,24 +97,28 @@ export class AdminContentsController {
 
   @Post()
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   create(@Body(zod(ContentBody)) body: ContentBody): Promise<Content> {
     return this.contents.create(body);
   }
 
   @Put(':id')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   update(@Param('id', contentId) id: number, @Body(zod(ContentBody)) body: ContentBody): Promise<Content> {
     return this.contents.update(id, body);
   }
 
   @Patch(':id/toggle-published')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   toggle(@Param('id', contentId) id: number, @Body(zod(TogglePublishedBody)) body: TogglePublishedBody): Promise<Content> {
     return this.contents.setPublished(id, body.is_published);
   }
 
   @Delete(':id')
   @AdminOnly()
+  @Invalidates(CONTENTS_ANSWERS)
   async remove(@Param('id', contentId) id: number): Promise<{ success: true }> {
     await this.contents.remove(id);
     return { success: true };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { execute, likePattern, queryOne, queryRows, Queryable } from '@clima/common';
-import { CONTENT_SELECT, ContentRow } from './content.mapper';
+import { CONTENT_SELECT, contentSelect, ContentRow } from './content.mapper';
 
 /** The calendar day of a view: São Paulo time, so "one view per day" means the user's day. */
 export const SAO_PAULO_TODAY = `(now() AT TIME ZONE 'America/Sao_Paulo')::date`;
@@ -40,28 +40,32 @@ export class ContentsRepository {
   }
 
   /**
-   * Records the user's opening of a published content and reads it back, in one transaction. The first
-   * opening per user, content and São Paulo day counts: the content's total and the day's figure move.
+   * Records the user's opening of a published content and reads it back, in one statement (one round trip, its
+   * row locks held only while it runs). The first opening per user, content and São Paulo day counts: the
+   * content's total and the day's figure move (`counted`), and the row read shows the new total.
    */
-  openPublished(id: number, userId: string): Promise<ContentRow | undefined> {
-    return this.ds.transaction(async (m) => {
-      const counted = await queryRows(
-        m,
-        `INSERT INTO content_views (content_id, user_id, day)
+  async openPublished(id: number, userId: string): Promise<{ row: ContentRow; counted: boolean } | undefined> {
+    const found = await queryOne<ContentRow & { counted: boolean }>(
+      this.ds,
+      `WITH counted AS (
+         INSERT INTO content_views (content_id, user_id, day)
          SELECT id, $2, ${SAO_PAULO_TODAY} FROM contents WHERE id = $1 AND is_published = 1
          ON CONFLICT DO NOTHING
-         RETURNING day`,
-        [id, userId],
-      );
-      if (counted.length) {
-        await m.query(`UPDATE contents SET views_count = views_count + 1 WHERE id = $1`, [id]);
-        await m.query(
-          `INSERT INTO daily_views (day, views) VALUES (${SAO_PAULO_TODAY}, 1)
-           ON CONFLICT (day) DO UPDATE SET views = daily_views.views + 1`,
-        );
-      }
-      return this.find(id, true, m);
-    });
+         RETURNING content_id
+       ), bumped AS (
+         UPDATE contents SET views_count = views_count + 1 WHERE id IN (SELECT content_id FROM counted) RETURNING views_count
+       ), daily AS (
+         INSERT INTO daily_views (day, views) SELECT ${SAO_PAULO_TODAY}, 1 FROM counted
+         ON CONFLICT (day) DO UPDATE SET views = daily_views.views + 1
+         RETURNING day
+       )
+       ${contentSelect('COALESCE((SELECT views_count FROM bumped), c.views_count)', ', EXISTS (SELECT 1 FROM counted) AS counted')}
+       WHERE c.id = $1 AND c.is_published = 1`,
+      [id, userId],
+    );
+    if (!found) return undefined;
+    const { counted, ...row } = found;
+    return { row, counted };
   }
 
   async insert(values: ContentValues): Promise<number> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { auditBefore, mapConstraintErrors } from '@clima/common';
+import { auditBefore, mapConstraintErrors, SharedAnswers } from '@clima/common';
 import { Content, ContentBody, ContentsQuery } from '@clima/contract';
 import { mapContent } from './content.mapper';
 import { ContentsRepository } from './contents.repository';
@@ -7,9 +7,18 @@ import { catalogError, CatalogError } from '../catalog.errors';
 
 const notFound = () => catalogError(CatalogError.ContentNotFound);
 
+/**
+ * What the public lists (contents and categories) are made of, for their shared answers: every write of a
+ * content or a category, and a view counted (the list shows the totals), drops them.
+ */
+export const CONTENTS_ANSWERS = 'contents';
+
 @Injectable()
 export class ContentsService {
-  constructor(private readonly contents: ContentsRepository) {}
+  constructor(
+    private readonly contents: ContentsRepository,
+    private readonly answers: SharedAnswers,
+  ) {}
 
   /** Contents newest first; `publishedOnly` for the end-user list, all (drafts too) for the admin list. */
   async list(q: ContentsQuery, publishedOnly: boolean): Promise<Content[]> {
@@ -28,9 +37,10 @@ export class ContentsService {
    * counts a view: the content's total and the day's figure move in the same transaction.
    */
   async open(id: number, userId: string): Promise<Content> {
-    const row = await this.contents.openPublished(id, userId);
-    if (!row) throw notFound();
-    return mapContent(row);
+    const opened = await this.contents.openPublished(id, userId);
+    if (!opened) throw notFound();
+    if (opened.counted) await this.answers.invalidate(CONTENTS_ANSWERS);
+    return mapContent(opened.row);
   }
 
   async create(body: ContentBody): Promise<Content> {

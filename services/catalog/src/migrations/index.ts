@@ -1,4 +1,5 @@
 import { CatalogInit1763900000000 } from './1763900000000-catalog-init';
+import { ContentPositions1765000000000 } from './1765000000000-content-positions';
 
 /** Every migration of this service, in order. */
-export const migrations = [CatalogInit1763900000000];
+export const migrations = [CatalogInit1763900000000, ContentPositions1765000000000];

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { AdminOnly, IdPipe, Invalidates, zod } from '@clima/common';
 import {
   CourseCategoryCreateBody,
   CourseCategoryListQuery,
@@ -9,6 +9,7 @@ import {
 } from '@clima/contract';
 import { coursesError, CoursesError } from '../courses.errors';
 import { CourseCategoriesService } from './course-categories.service';
+import { COURSES_ANSWERS } from '../courses/courses.service';
 
 /** Admin 'Categorias de Curso' (spec 2.14, 7.3). */
 @Controller('api/admin/course-categories')
@@ -23,12 +24,14 @@ export class AdminCourseCategoriesController {
 
   @Post()
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   create(@Body(zod(CourseCategoryCreateBody)) body: CourseCategoryCreateBody): Promise<CourseCategory> {
     return this.categories.create(body);
   }
 
   @Put(':id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   update(
     @Param('id', new IdPipe(() => coursesError(CoursesError.CategoryNotFound))) id: number,
     @Body(zod(CourseCategoryUpdateBody)) body: CourseCategoryUpdateBody,
@@ -39,6 +42,7 @@ export class AdminCourseCategoriesController {
   /** The category's courses stay, without a category. */
   @Delete(':id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.CategoryNotFound))) id: number): Promise<{ success: true }> {
     await this.categories.remove(id);
     return { success: true };

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Public, zod } from '@clima/common';
+import { AUDIENCE, Public, SharedAnswer, zod } from '@clima/common';
 import { CourseCategory, CourseCategoryListQuery, CourseCategoryWithStats } from '@clima/contract';
 import { CourseCategoriesService } from './course-categories.service';
+import { COURSES_ANSWERS } from '../courses/courses.service';
 
 /** The course home's lists (spec 7.2): public, so the marketing pages can show them too. */
 @Controller('api')
@@ -10,12 +11,14 @@ export class CourseCategoriesController {
 
   @Get('course-categories')
   @Public()
+  @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.everyone })
   list(): Promise<CourseCategory[]> {
     return this.categories.list();
   }
 
   @Get('course-categories-with-stats')
   @Public()
+  @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.everyone })
   listWithStats(@Query(zod(CourseCategoryListQuery)) q: CourseCategoryListQuery): Promise<CourseCategoryWithStats[]> {
     return this.categories.listWithStats(q.search || undefined);
   }

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { AdminOnly, IdPipe, Invalidates, zod } from '@clima/common';
 import { Course, CourseCreateBody, CourseListQuery, CourseTogglePublishedBody, CourseUpdateBody } from '@clima/contract';
 import { coursesError, CoursesError } from '../courses.errors';
 import { CoursesService } from './courses.service';
+import { COURSES_ANSWERS } from './courses.service';
 
 /** Admin 'Gerenciar Aulas' (spec 2.14, 7.3): every course, drafts included. */
 @Controller('api/admin/courses')
@@ -24,18 +25,21 @@ export class AdminCoursesController {
 
   @Post()
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   create(@Body(zod(CourseCreateBody)) body: CourseCreateBody): Promise<Course> {
     return this.courses.create(body);
   }
 
   @Put(':id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   update(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number, @Body(zod(CourseUpdateBody)) body: CourseUpdateBody): Promise<Course> {
     return this.courses.update(id, body);
   }
 
   @Patch(':id/toggle-published')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   togglePublished(
     @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
     @Body(zod(CourseTogglePublishedBody)) body: CourseTogglePublishedBody,
@@ -46,6 +50,7 @@ export class AdminCoursesController {
   /** Deletes the course with its lessons and everyone's progress in them. */
   @Delete(':id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<{ success: true }> {
     await this.courses.remove(id);
     return { success: true };

@@ -1,12 +1,13 @@
-import { Controller, Get, HttpCode, Param, Post, Query, UseFilters } from '@nestjs/common';
-import { CurrentIdentity, CurrentUser, type Identity, IdPipe, Public, Subscriber, UserIdentity, zod } from '@clima/common';
-import { Course, CourseLesson, CourseListQuery, LessonProgress } from '@clima/contract';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
+import { AUDIENCE, CurrentIdentity, CurrentUser, type Identity, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
+import { ContinueLesson, Course, CourseLesson, CourseListQuery, LessonPosition, LessonProgress, WatchReport } from '@clima/contract';
+import type { Request } from 'express';
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
 import { CourseAccessFilter } from '../shared/course-access.filter';
 import { coursesError, CoursesError } from '../courses.errors';
 import { publicAudience } from './course.mapper';
-import { CoursesService } from './courses.service';
+import { COURSES_ANSWERS, CoursesService } from './courses.service';
 
 /** The subscriber's courses (spec 7.2): the list is public, a course and its lessons need an active subscription. */
 @Controller('api/courses')
@@ -21,8 +22,16 @@ export class CoursesController {
   /** Published courses; `category` is a slug or an id. Only active subscribers get the video sources in the list. */
   @Get()
   @Public()
+  @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.subscribersApart })
   list(@Query(zod(CourseListQuery)) q: CourseListQuery, @CurrentIdentity() identity: Identity): Promise<Course[]> {
     return this.courses.listPublished({ category: q.category || undefined, search: q.search || undefined }, publicAudience(identity));
+  }
+
+  /** 'Continuar assistindo': the lesson to resume in each course the caller started (declared before `:id`). */
+  @Get('continue')
+  @SignedIn()
+  continueWatching(@CurrentUser() user: UserIdentity, @CurrentIdentity() identity: Identity): Promise<ContinueLesson[]> {
+    return this.progress.continueWatching(user.id, identity);
   }
 
   @Get(':id')
@@ -43,15 +52,31 @@ export class CoursesController {
     return this.progress.list(id, user.id);
   }
 
-  /** Marks the lesson completed; calling it again changes nothing and answers the same. */
+  /**
+   * The old "frame loaded = completed" call, kept for clients that still send it: it answers the lesson's
+   * state and records nothing (a lesson completes only by being watched, see the position route).
+   */
   @Post(':id/lessons/:lessonId/progress')
   @Subscriber()
   @HttpCode(200)
-  complete(
+  state(
     @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
     @Param('lessonId', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) lessonId: number,
     @CurrentUser() user: UserIdentity,
   ): Promise<LessonProgress> {
-    return this.progress.complete(id, lessonId, user.id);
+    return this.progress.state(id, lessonId, user.id);
+  }
+
+  /** The player's report: where the user stopped and what they played; completes the lesson once mostly watched. */
+  @Put(':id/lessons/:lessonId/position')
+  @Subscriber()
+  report(
+    @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
+    @Param('lessonId', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) lessonId: number,
+    @Body(zod(WatchReport)) body: WatchReport,
+    @CurrentUser() user: UserIdentity,
+    @Req() req: Request,
+  ): Promise<LessonPosition> {
+    return this.progress.report(id, lessonId, user.id, body, req.id);
   }
 }

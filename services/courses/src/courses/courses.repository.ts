@@ -43,6 +43,11 @@ export class CoursesRepository {
     return queryOne<CourseRow>(this.ds, `${COURSE_SELECT} WHERE c.id = $1`, [id]);
   }
 
+  /** The published courses among `ids` (any order). */
+  publishedAmong(ids: number[]): Promise<CourseRow[]> {
+    return queryRows<CourseRow>(this.ds, `${COURSE_SELECT} WHERE c.id = ANY($1::int[]) AND c.is_published`, [ids]);
+  }
+
   async insert(v: CourseValues): Promise<number> {
     const row = await queryOne<{ id: number }>(
       this.ds,
@@ -70,7 +75,10 @@ export class CoursesRepository {
     return execute(this.ds, `DELETE FROM courses.course WHERE id = $1`, [id]);
   }
 
-  /** The names among `names` found inside a course's uploaded-file address or link (a published course's with `publishedOnly`). */
+  /**
+   * The names among `names` found inside a course's uploaded-file address or link, or a lesson's uploaded
+   * file (of a published course with `publishedOnly`).
+   */
   async referencedVideos(names: string[], publishedOnly: boolean): Promise<string[]> {
     const found = await queryRows<{ name: string }>(
       this.ds,
@@ -78,7 +86,11 @@ export class CoursesRepository {
         WHERE EXISTS (
           SELECT 1 FROM courses.course c
            WHERE ($2::boolean IS FALSE OR c.is_published)
-             AND strpos(coalesce(c.video_file_url, '') || ' ' || coalesce(c.video_url, ''), n.name) > 0)`,
+             AND strpos(coalesce(c.video_file_url, '') || ' ' || coalesce(c.video_url, ''), n.name) > 0)
+           OR EXISTS (
+          SELECT 1 FROM courses.lesson l JOIN courses.course c ON c.id = l.course_id
+           WHERE ($2::boolean IS FALSE OR c.is_published)
+             AND l.video_file_url IS NOT NULL AND strpos(l.video_file_url, n.name) > 0)`,
       [names, publishedOnly],
     );
     return found.map((r) => r.name);

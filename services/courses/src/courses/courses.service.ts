@@ -6,6 +6,12 @@ import { coursesError, CoursesError } from '../courses.errors';
 import { CourseAudience, mapCourse } from './course.mapper';
 import { CoursesRepository } from './courses.repository';
 
+/**
+ * What the public lists (course categories, with their stats, and courses) are made of, for their shared
+ * answers: every write of a category, a course or a lesson drops them.
+ */
+export const COURSES_ANSWERS = 'courses';
+
 const asFlag = (v: 0 | 1 | undefined): boolean | undefined => (v === undefined ? undefined : v === 1);
 
 /** Courses: the published catalogue for subscribers and the admin CRUD (drafts included). */

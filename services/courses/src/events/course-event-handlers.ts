@@ -1,12 +1,23 @@
 import { EventHandlers, rootLogger } from '@clima/common';
+import type { CertificatesService } from '../certificates/certificates.service';
 import type { ProgressRepository } from '../progress/progress.repository';
 
 /** The facts this service hears (see EVENT_SUBSCRIBERS); each is idempotent. */
-export function courseEventHandlers(progress: ProgressRepository): EventHandlers {
+export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService): EventHandlers {
   return {
     'user.deleted': async ({ userId }) => {
       const removed = await progress.removeUser(userId);
       rootLogger().info({ userId, removed }, 'lesson progress of a deleted user removed');
+      const anonymised = await certificates.removeUser(userId);
+      rootLogger().info({ userId, anonymised }, 'certificates of a deleted user kept without personal data, as revoked');
+    },
+    // the certificate of a course the user completed (issued once, whatever the deliveries)
+    'course.completed': async (fact, envelope) => {
+      await certificates.issueOnCompletion(fact, envelope);
+    },
+    // the name certificates carry; a fact older than the one kept changes nothing
+    'user.upserted': async (fact, envelope) => {
+      await certificates.upsertProfile(fact, new Date(envelope.publishedAt));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { AdminOnly, Audited, IdPipe, zod } from '@clima/common';
+import { AdminOnly, Audited, IdPipe, Invalidates, zod } from '@clima/common';
 import { CourseLesson, LessonCreateBody, LessonOrderBody, LessonUpdateBody } from '@clima/contract';
 import { coursesError, CoursesError } from '../courses.errors';
 import { LessonsService } from './lessons.service';
+import { COURSES_ANSWERS } from '../courses/courses.service';
 
 /** Lesson management inside the course editor (a product addition to the spec's admin). */
 @Controller('api/admin')
@@ -17,6 +18,7 @@ export class AdminLessonsController {
 
   @Post('courses/:id/lessons')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   @Audited({ entity: 'lessons' })
   create(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) courseId: number, @Body(zod(LessonCreateBody)) body: LessonCreateBody): Promise<CourseLesson> {
     return this.lessons.create(courseId, body);
@@ -25,6 +27,7 @@ export class AdminLessonsController {
   /** The whole new order; answers the lessons in it. */
   @Put('courses/:id/lessons/order')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   @Audited({ entity: 'courses', action: 'reorder' })
   reorder(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) courseId: number, @Body(zod(LessonOrderBody)) body: LessonOrderBody): Promise<CourseLesson[]> {
     return this.lessons.reorder(courseId, body.lesson_ids);
@@ -32,12 +35,14 @@ export class AdminLessonsController {
 
   @Put('lessons/:id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   update(@Param('id', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) id: number, @Body(zod(LessonUpdateBody)) body: LessonUpdateBody): Promise<CourseLesson> {
     return this.lessons.update(id, body);
   }
 
   @Delete('lessons/:id')
   @AdminOnly()
+  @Invalidates(COURSES_ANSWERS)
   async remove(@Param('id', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) id: number): Promise<{ success: true }> {
     await this.lessons.remove(id);
     return { success: true };

@@ -59,13 +59,21 @@ export class LessonsRepository {
 
   async insert(
     m: Queryable,
-    l: { courseId: number; title: string; description: string | null; youtubeVideoId: string | null; durationSeconds: number; position: number },
+    l: {
+      courseId: number;
+      title: string;
+      description: string | null;
+      youtubeVideoId: string | null;
+      videoFileUrl: string | null;
+      durationSeconds: number;
+      position: number;
+    },
   ): Promise<LessonRow> {
     const row = await queryOne<LessonRow>(
       m,
-      `INSERT INTO courses.lesson AS l (course_id, title, description, youtube_video_id, duration_seconds, position)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${LESSON_COLUMNS}`,
-      [l.courseId, l.title, l.description, l.youtubeVideoId, l.durationSeconds, l.position],
+      `INSERT INTO courses.lesson AS l (course_id, title, description, youtube_video_id, video_file_url, duration_seconds, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${LESSON_COLUMNS}`,
+      [l.courseId, l.title, l.description, l.youtubeVideoId, l.videoFileUrl, l.durationSeconds, l.position],
     );
     return row!;
   }

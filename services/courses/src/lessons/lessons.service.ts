@@ -31,6 +31,7 @@ export class LessonsService {
         title: body.title,
         description: body.description ?? null,
         youtubeVideoId: body.youtube_video_id ?? null,
+        videoFileUrl: body.video_file_url ?? null,
         durationSeconds: body.duration_seconds ?? 0,
         position,
       });
@@ -47,6 +48,7 @@ export class LessonsService {
       if (body.title !== undefined) fields.title = body.title;
       if (body.description !== undefined) fields.description = body.description;
       if (body.youtube_video_id !== undefined) fields.youtube_video_id = body.youtube_video_id;
+      if (body.video_file_url !== undefined) fields.video_file_url = body.video_file_url;
       if (body.duration_seconds !== undefined) fields.duration_seconds = body.duration_seconds;
       if (body.position !== undefined) {
         const count = await this.lessons.count(m, current.course_id);

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { isoText } from '@clima/common';
 import type { CoursesExport } from '@clima/contract';
+import { CertificatesService } from '../certificates/certificates.service';
 import { ProgressRepository } from '../progress/progress.repository';
 
-/** What this service holds about one user, for the LGPD export: the lessons they completed. */
+/** What this service holds about one user, for the LGPD export: the lessons they completed, where they stopped in each, and their certificates. */
 @Injectable()
 export class UserExportService {
-  constructor(private readonly progress: ProgressRepository) {}
+  constructor(
+    private readonly progress: ProgressRepository,
+    private readonly certificates: CertificatesService,
+  ) {}
 
   async export(userId: string): Promise<CoursesExport> {
-    const progress = await this.progress.ofUser(userId);
-    return { lesson_progress: progress.map((p) => ({ ...p, completed_at: isoText(p.completed_at) })) };
+    const [progress, watched, certificates] = await Promise.all([this.progress.ofUser(userId), this.progress.watchOfUser(userId), this.certificates.exportOf(userId)]);
+    return {
+      lesson_progress: progress.map((p) => ({ ...p, completed_at: isoText(p.completed_at) })),
+      lesson_positions: watched.map(({ created_at, updated_at, ...w }) => ({ ...w, started_at: isoText(created_at), updated_at: isoText(updated_at) })),
+      ...certificates,
+    };
   }
 }

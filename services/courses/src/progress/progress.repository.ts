@@ -1,12 +1,51 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { execute, queryOne, queryRows, Queryable } from '@clima/common';
-import { DataSource } from 'typeorm';
+import { execute, queryOne, queryRows, Queryable, withTransaction } from '@clima/common';
+import type { WatchInterval } from '@clima/contract';
+import { DataSource, EntityManager } from 'typeorm';
 
-/** The `courses.lesson_progress` table: one row per lesson a user completed. */
+/** A user's watch record of one lesson, as the completion rule reads it (locked). */
+export interface LessonWatchRow {
+  position: number;
+  duration: number;
+  watched: WatchInterval[];
+  watched_seconds: number;
+  /** Seconds since the first report on this lesson (the pace limit counts from there). */
+  since_first: number;
+}
+
+/** One lesson the user has progress on: completed under either rule, and/or played. */
+export interface LessonProgressRow {
+  lesson_id: number;
+  completed: boolean;
+  position: number | null;
+  duration: number | null;
+  watched_seconds: number | null;
+}
+
+export interface ContinueLessonRow {
+  course_id: number;
+  lesson_id: number;
+  lesson_title: string;
+  position: number;
+  duration: number;
+  updated_at: Date;
+}
+
+/** A finished video: closer to the end than 5% of it (at least 5 s, at most 30 s). Same rule as `endMargin`. */
+const UNFINISHED = (w: string) => `${w}.duration - ${w}.position > LEAST(30, GREATEST(5, ${w}.duration * 0.05))`;
+
+/**
+ * `courses.lesson_progress` (one row per lesson a user completed; the row is the completion) and
+ * `courses.lesson_watch` (where each user stopped in each lesson and the stretches they played).
+ */
 @Injectable()
 export class ProgressRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return withTransaction(this.ds, work);
+  }
 
   async publishedCourseExists(courseId: number): Promise<boolean> {
     return !!(await queryOne(this.ds, `SELECT id FROM courses.course WHERE id = $1 AND is_published`, [courseId]));
@@ -16,22 +55,97 @@ export class ProgressRepository {
     return !!(await queryOne(this.ds, `SELECT id FROM courses.lesson WHERE id = $1 AND course_id = $2`, [lessonId, courseId]));
   }
 
-  /** The user's completed lessons of the course, in lesson order. */
-  async completedLessons(courseId: number, userId: string): Promise<number[]> {
-    const found = await queryRows<{ lesson_id: number }>(
+  /** Every lesson of the course the user has progress on (completed or played), in lesson order. */
+  ofCourse(courseId: number, userId: string, lessonId?: number): Promise<LessonProgressRow[]> {
+    return queryRows<LessonProgressRow>(
       this.ds,
-      `SELECT p.lesson_id FROM courses.lesson_progress p
-         JOIN courses.lesson l ON l.id = p.lesson_id
-        WHERE p.user_id = $1 AND l.course_id = $2
+      `SELECT l.id AS lesson_id, (p.lesson_id IS NOT NULL) AS completed, w.position, w.duration, w.watched_seconds
+         FROM courses.lesson l
+         LEFT JOIN courses.lesson_progress p ON p.lesson_id = l.id AND p.user_id = $1
+         LEFT JOIN courses.lesson_watch w ON w.lesson_id = l.id AND w.user_id = $1
+        WHERE l.course_id = $2 AND ($3::int IS NULL OR l.id = $3)
+          AND (p.lesson_id IS NOT NULL OR w.lesson_id IS NOT NULL)
         ORDER BY l.position, l.id`,
-      [userId, courseId],
+      [userId, courseId, lessonId ?? null],
     );
-    return found.map((r) => r.lesson_id);
   }
 
-  /** Records a completion; recording it again changes nothing. */
-  async complete(userId: string, lessonId: number): Promise<void> {
-    await this.ds.query(`INSERT INTO courses.lesson_progress (user_id, lesson_id) VALUES ($1, $2) ON CONFLICT (user_id, lesson_id) DO NOTHING`, [userId, lessonId]);
+  /**
+   * The user's watch record of the lesson, created from this first report when there is none, and
+   * locked until the transaction ends (two devices reporting at once are applied one after the other).
+   */
+  async lockWatch(m: Queryable, userId: string, lessonId: number, first: { position: number; duration: number }): Promise<LessonWatchRow> {
+    await m.query(
+      `INSERT INTO courses.lesson_watch (user_id, lesson_id, position, duration) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, lesson_id) DO NOTHING`,
+      [userId, lessonId, first.position, first.duration],
+    );
+    const row = await queryOne<LessonWatchRow>(
+      m,
+      `SELECT position, duration, watched, watched_seconds, GREATEST(0, extract(epoch FROM now() - created_at))::float8 AS since_first
+         FROM courses.lesson_watch WHERE user_id = $1 AND lesson_id = $2 FOR UPDATE`,
+      [userId, lessonId],
+    );
+    return row!;
+  }
+
+  async saveWatch(m: Queryable, userId: string, lessonId: number, w: { position: number; duration: number; watched: WatchInterval[]; watchedSeconds: number }): Promise<void> {
+    await m.query(
+      `UPDATE courses.lesson_watch SET position = $3, duration = $4, watched = $5::jsonb, watched_seconds = $6, updated_at = now()
+        WHERE user_id = $1 AND lesson_id = $2`,
+      [userId, lessonId, w.position, w.duration, JSON.stringify(w.watched), w.watchedSeconds],
+    );
+  }
+
+  /** Serialises the completions of one user in one course (so "every lesson completed" is seen by exactly one of them). */
+  async lockUserCourse(m: Queryable, userId: string, courseId: number): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('courses.completion'), hashtext($1))`, [`${userId}:${courseId}`]);
+  }
+
+  /** Records a completion; answers whether it is new (recording it again changes nothing). */
+  async complete(m: Queryable, userId: string, lessonId: number): Promise<boolean> {
+    const rows = await queryRows(
+      m,
+      `INSERT INTO courses.lesson_progress (user_id, lesson_id) VALUES ($1, $2) ON CONFLICT (user_id, lesson_id) DO NOTHING RETURNING lesson_id`,
+      [userId, lessonId],
+    );
+    return rows.length > 0;
+  }
+
+  async isCompleted(m: Queryable, userId: string, lessonId: number): Promise<boolean> {
+    return !!(await queryOne(m, `SELECT 1 FROM courses.lesson_progress WHERE user_id = $1 AND lesson_id = $2`, [userId, lessonId]));
+  }
+
+  /** Whether the user has completed every lesson of the course (a course without lessons is not). */
+  async courseCompleted(m: Queryable, userId: string, courseId: number): Promise<boolean> {
+    const row = await queryOne<{ done: boolean }>(
+      m,
+      `SELECT count(*) > 0 AND count(*) = count(p.lesson_id) AS done
+         FROM courses.lesson l
+         LEFT JOIN courses.lesson_progress p ON p.lesson_id = l.id AND p.user_id = $1
+        WHERE l.course_id = $2`,
+      [userId, courseId],
+    );
+    return !!row?.done;
+  }
+
+  /**
+   * 'Continuar assistindo': in each published course, the lesson the user played last, when they stopped
+   * past the first seconds and before the end; most recent first.
+   */
+  continueFor(userId: string, minPosition: number, limit: number): Promise<ContinueLessonRow[]> {
+    return queryRows<ContinueLessonRow>(
+      this.ds,
+      `SELECT * FROM (
+         SELECT DISTINCT ON (l.course_id) l.course_id, l.id AS lesson_id, l.title AS lesson_title, w.position, w.duration, w.updated_at
+           FROM courses.lesson_watch w
+           JOIN courses.lesson l ON l.id = w.lesson_id
+           JOIN courses.course c ON c.id = l.course_id
+          WHERE w.user_id = $1 AND c.is_published AND w.position >= $2 AND ${UNFINISHED('w')}
+          ORDER BY l.course_id, w.updated_at DESC
+       ) last ORDER BY updated_at DESC, lesson_id DESC LIMIT $3`,
+      [userId, minPosition, limit],
+    );
   }
 
   /** Every completion of the user, with course and lesson titles, oldest first (the LGPD export). */
@@ -48,8 +162,37 @@ export class ProgressRepository {
     );
   }
 
-  /** Removes everything this service keeps about a user (their progress); answers how many rows went. Idempotent. */
-  removeUser(userId: string, db: Queryable = this.ds): Promise<number> {
-    return execute(db, `DELETE FROM courses.lesson_progress WHERE user_id = $1`, [userId]);
+  /** Every watch record of the user, with course and lesson titles, oldest first (the LGPD export). */
+  watchOfUser(userId: string): Promise<
+    {
+      course_id: number;
+      course_title: string;
+      lesson_id: number;
+      lesson_title: string;
+      position: number;
+      duration: number;
+      watched: WatchInterval[];
+      created_at: Date;
+      updated_at: Date;
+    }[]
+  > {
+    return queryRows(
+      this.ds,
+      `SELECT c.id AS course_id, c.title AS course_title, l.id AS lesson_id, l.title AS lesson_title,
+              w.position, w.duration, w.watched, w.created_at, w.updated_at
+         FROM courses.lesson_watch w
+         JOIN courses.lesson l ON l.id = w.lesson_id
+         JOIN courses.course c ON c.id = l.course_id
+        WHERE w.user_id = $1
+        ORDER BY w.created_at, l.id`,
+      [userId],
+    );
+  }
+
+  /** Removes everything this service keeps about a user (completions and watch records); answers how many rows went. Idempotent. */
+  async removeUser(userId: string, db: Queryable = this.ds): Promise<number> {
+    const completions = await execute(db, `DELETE FROM courses.lesson_progress WHERE user_id = $1`, [userId]);
+    const watched = await execute(db, `DELETE FROM courses.lesson_watch WHERE user_id = $1`, [userId]);
+    return completions + watched;
   }
 }

@@ -1,28 +1,121 @@
-import { Injectable } from '@nestjs/common';
-import { mapConstraintErrors } from '@clima/common';
-import { LessonProgress } from '@clima/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG, mapConstraintErrors, type Identity } from '@clima/common';
+import {
+  CONTINUE_LIMIT,
+  ContinueLesson,
+  coveredSeconds,
+  creditAllowance,
+  creditWatched,
+  fractionOf,
+  LessonPosition,
+  LessonProgress,
+  RESUME_MIN_SECONDS,
+  round2,
+  WatchReport,
+} from '@clima/contract';
+import type { CoursesConfig } from '../config';
+import { mapCourse, publicAudience } from '../courses/course.mapper';
+import { CoursesRepository } from '../courses/courses.repository';
 import { coursesError, CoursesError } from '../courses.errors';
-import { ProgressRepository } from './progress.repository';
+import { Outbox } from '../events/outbox';
+import { LessonProgressRow, ProgressRepository } from './progress.repository';
 
-/** Per-user lesson completion. A completion is a row; recording it twice changes nothing. */
+const toProgress = (r: LessonProgressRow): LessonProgress => ({
+  lesson_id: r.lesson_id,
+  completed: r.completed ? 1 : 0,
+  position: r.position,
+  duration: r.duration,
+  watched_fraction: r.duration === null ? null : fractionOf(r.watched_seconds ?? 0, r.duration),
+});
+
+/**
+ * Per-user lesson progress. A lesson is completed once the user has watched LESSON_COMPLETE_RATIO of it:
+ * the distinct seconds actually played (merged stretches, so seeking adds nothing and replaying counts
+ * once), never credited faster than the player could play, over the duration the player reports. The
+ * first completion of a lesson publishes `lesson.completed`, and the one that completes every lesson of
+ * the course publishes `course.completed`, from the outbox in the same transaction. Completions recorded
+ * under the old rule (frame loaded) stay as they are.
+ */
 @Injectable()
 export class ProgressService {
-  constructor(private readonly progress: ProgressRepository) {}
+  constructor(
+    private readonly progress: ProgressRepository,
+    private readonly courses: CoursesRepository,
+    private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: CoursesConfig,
+  ) {}
 
-  /** The caller's completed lessons of a published course, in lesson order. */
+  /** Every lesson of a published course the caller has progress on, in lesson order. */
   async list(courseId: number, userId: string): Promise<LessonProgress[]> {
     await this.assertPublishedCourse(courseId);
-    const lessons = await this.progress.completedLessons(courseId, userId);
-    return lessons.map((lessonId) => ({ lesson_id: lessonId, completed: 1 }));
+    return (await this.progress.ofCourse(courseId, userId)).map(toProgress);
   }
 
-  /** Marks a lesson of a published course as completed by the caller (idempotent). */
-  async complete(courseId: number, lessonId: number, userId: string): Promise<LessonProgress> {
+  /**
+   * The lesson's state for the caller. The old "frame loaded = completed" call: still answered for old
+   * clients, but it records nothing — a lesson completes only by being watched.
+   */
+  async state(courseId: number, lessonId: number, userId: string): Promise<LessonProgress> {
+    await this.assertLesson(courseId, lessonId);
+    const [row] = await this.progress.ofCourse(courseId, userId, lessonId);
+    return row ? toProgress(row) : { lesson_id: lessonId, completed: 0, position: null, duration: null, watched_fraction: null };
+  }
+
+  /** Saves a player's report on a lesson and completes the lesson when most of it has been watched. */
+  async report(courseId: number, lessonId: number, userId: string, report: WatchReport, requestId?: string): Promise<LessonPosition> {
+    await this.assertLesson(courseId, lessonId);
+    const { answer, published } = await mapConstraintErrors(
+      () =>
+        this.progress.transaction(async (m) => {
+          await this.progress.lockUserCourse(m, userId, courseId);
+          const row = await this.progress.lockWatch(m, userId, lessonId, report);
+          const watched = creditWatched(row.watched, report.watched, creditAllowance(row.since_first, row.watched_seconds));
+          const covered = coveredSeconds(watched, report.duration);
+          await this.progress.saveWatch(m, userId, lessonId, { position: report.position, duration: report.duration, watched, watchedSeconds: round2(covered) });
+          let completed = await this.progress.isCompleted(m, userId, lessonId);
+          let published = false;
+          if (!completed && covered >= this.config.LESSON_COMPLETE_RATIO * report.duration) {
+            completed = true;
+            if (await this.progress.complete(m, userId, lessonId)) {
+              const at = new Date().toISOString();
+              await this.outbox.write(m, 'lesson.completed', { userId, courseId, lessonId, at }, requestId);
+              if (await this.progress.courseCompleted(m, userId, courseId)) await this.outbox.write(m, 'course.completed', { userId, courseId, at }, requestId);
+              published = true;
+            }
+          }
+          const answer: LessonPosition = {
+            lesson_id: lessonId,
+            position: report.position,
+            duration: report.duration,
+            watched_fraction: fractionOf(covered, report.duration),
+            completed: completed ? 1 : 0,
+          };
+          return { answer, published };
+        }),
+      // the lesson may be deleted while the report is being saved
+      { foreignKey: () => coursesError(CoursesError.LessonNotFound) },
+    );
+    if (published) this.outbox.kick();
+    return answer;
+  }
+
+  /** 'Continuar assistindo' on the course home: the lesson to resume in each course, most recent first. */
+  async continueWatching(userId: string, identity: Identity): Promise<ContinueLesson[]> {
+    const rows = await this.progress.continueFor(userId, RESUME_MIN_SECONDS, CONTINUE_LIMIT);
+    if (!rows.length) return [];
+    const audience = publicAudience(identity);
+    const courses = new Map((await this.courses.publishedAmong(rows.map((r) => r.course_id))).map((c) => [c.id, mapCourse(c, audience)]));
+    return rows.flatMap((r) => {
+      const course = courses.get(r.course_id);
+      return course
+        ? [{ course, lesson_id: r.lesson_id, lesson_title: r.lesson_title, position: r.position, duration: r.duration, updated_at: r.updated_at.toISOString() }]
+        : [];
+    });
+  }
+
+  private async assertLesson(courseId: number, lessonId: number): Promise<void> {
     await this.assertPublishedCourse(courseId);
     if (!(await this.progress.lessonInCourse(lessonId, courseId))) throw coursesError(CoursesError.LessonNotFound);
-    // the lesson may be deleted between the check and the insert
-    await mapConstraintErrors(() => this.progress.complete(userId, lessonId), { foreignKey: () => coursesError(CoursesError.LessonNotFound) });
-    return { lesson_id: lessonId, completed: 1 };
   }
 
   private async assertPublishedCourse(courseId: number): Promise<void> {

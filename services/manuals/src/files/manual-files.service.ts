@@ -65,6 +65,19 @@ export class ManualFilesService {
     return stat.size;
   }
 
+  /**
+   * The bytes of an uploaded PDF (the upload capped its size at MANUAL_MAX_BYTES); null when the address is
+   * not an upload or the object is not in the storage. pdf.js needs the whole file at hand.
+   */
+  async read(fileUrl: string): Promise<Buffer | null> {
+    const key = this.keyOf(fileUrl);
+    const object = key ? await this.storage.stream(key) : null;
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
   /** Removes an uploaded PDF that no manual uses any more. A failure is logged, never shown. */
   async removeIfUnused(fileUrl: string): Promise<void> {
     const key = this.keyOf(fileUrl);

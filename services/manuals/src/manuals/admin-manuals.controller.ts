@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { AdminOnly, IdPipe, zod } from '@clima/common';
+import { AdminOnly, IdPipe, Invalidates, zod } from '@clima/common';
 import { AdminManualsQuery, Manual, ManualCreateBody, ManualUpdateBody } from '@clima/contract';
+import { MANUALS_ANSWERS } from './manual.mapper';
 import { ManualsService } from './manuals.service';
 import { manualsError, ManualsError } from '../manuals.errors';
 
@@ -20,18 +21,21 @@ export class AdminManualsController {
 
   @Post()
   @AdminOnly()
+  @Invalidates(MANUALS_ANSWERS)
   create(@Body(zod(ManualCreateBody)) body: ManualCreateBody): Promise<Manual> {
     return this.manuals.create(body);
   }
 
   @Put(':id')
   @AdminOnly()
+  @Invalidates(MANUALS_ANSWERS)
   update(@Param('id', id()) manualId: number, @Body(zod(ManualUpdateBody)) body: ManualUpdateBody): Promise<Manual> {
     return this.manuals.update(manualId, body);
   }
 
   @Delete(':id')
   @AdminOnly()
+  @Invalidates(MANUALS_ANSWERS)
   @HttpCode(200)
   async remove(@Param('id', id()) manualId: number): Promise<{ success: true }> {
     await this.manuals.remove(manualId);

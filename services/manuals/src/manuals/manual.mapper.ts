@@ -1,5 +1,11 @@
 import { isoText } from '@clima/common';
-import type { Manual, ManualType, Manufacturer, Model } from '@clima/contract';
+import type { Manual, ManualTextStatus, ManualType, Manufacturer, Model } from '@clima/contract';
+
+/**
+ * What the public lists (manuals, manufacturers, models) are made of, for their shared answers: every write of
+ * a manual (saved, deleted, downloaded — the list shows the counts — or its text's status) drops them.
+ */
+export const MANUALS_ANSWERS = 'manuals';
 
 /** A manual joined with its manufacturer and model, as `MANUAL_SELECT` reads it. */
 export interface ManualRow {
@@ -18,16 +24,17 @@ export interface ManualRow {
   is_published: boolean;
   download_count: number;
   created_at: Date | string;
+  text_status: ManualTextStatus | null;
+  page_count: number | null;
 }
 
 export const MANUAL_SELECT = `
   SELECT m.id, m.title, m.description, m.manufacturer_id, f.name AS manufacturer_name, f.logo_url AS manufacturer_logo,
          m.model_id, d.name AS model_name, m.manual_type, m.file_url, m.file_size, m.external_url,
-         m.is_published, m.download_count, m.created_at
+         m.is_published, m.download_count, m.created_at, m.text_status, m.page_count
     FROM manuals.manuals m
     JOIN manuals.manufacturers f ON f.id = m.manufacturer_id
     JOIN manuals.models d ON d.id = m.model_id`;
-
 
 /** The Manual shape of the contract (spec section 3): is_published 0/1, sizes in bytes, ISO dates. */
 export function mapManual(r: ManualRow): Manual {
@@ -47,6 +54,8 @@ export function mapManual(r: ManualRow): Manual {
     is_published: r.is_published ? 1 : 0,
     download_count: Number(r.download_count),
     created_at: isoText(r.created_at),
+    text_status: r.text_status,
+    page_count: r.page_count,
   };
 }
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { execute, likePattern, Queryable, queryOne, queryRows, withTransaction } from '@clima/common';
-import type { ManualType } from '@clima/contract';
+import { execute, likePattern, Queryable, queryOne, queryRows, withTransaction, writeOutbox } from '@clima/common';
+import type { ManualTextStatus, ManualType } from '@clima/contract';
+import { SCHEMA } from '../database';
 import { MANUAL_SELECT, ManualRow } from './manual.mapper';
 import { matchByIdSlugOrName, matchParams } from './manufacturers.repository';
 
@@ -23,6 +24,9 @@ export interface ManualChanges {
   is_published?: boolean;
   file_url?: string | null;
   file_size?: number | null;
+  /** Set with a new file: pending for a stored PDF, null otherwise; the page count is unknown again. */
+  text_status?: ManualTextStatus | null;
+  page_count?: number | null;
 }
 
 export interface NewManual {
@@ -34,6 +38,7 @@ export interface NewManual {
   fileUrl: string | null;
   fileSize: number | null;
   isPublished: boolean;
+  textStatus: ManualTextStatus | null;
 }
 
 /** Builds a WHERE clause; each condition numbers its parameters from the `first` it is given. */
@@ -86,22 +91,27 @@ export class ManualsRepository {
     return queryOne<ManualRow>(this.ds, `${MANUAL_SELECT} WHERE m.id = $1`, [id]);
   }
 
+  /** These manuals, in no particular order. */
+  findMany(ids: number[]): Promise<ManualRow[]> {
+    return queryRows<ManualRow>(this.ds, `${MANUAL_SELECT} WHERE m.id = ANY($1::int[])`, [ids]);
+  }
+
   async insert(db: Queryable, n: NewManual): Promise<number> {
     const row = await queryOne<{ id: number }>(
       db,
-      `INSERT INTO manuals.manuals (title, description, manufacturer_id, model_id, manual_type, file_url, file_size, is_published)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [n.title, n.description, n.manufacturerId, n.modelId, n.manualType, n.fileUrl, n.fileSize, n.isPublished],
+      `INSERT INTO manuals.manuals (title, description, manufacturer_id, model_id, manual_type, file_url, file_size, is_published, text_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [n.title, n.description, n.manufacturerId, n.modelId, n.manualType, n.fileUrl, n.fileSize, n.isPublished, n.textStatus],
     );
     return row!.id;
   }
 
   /** Writes the changes given (at least one) and stamps updated_at; false for an unknown id. */
-  async update(id: number, changes: ManualChanges): Promise<boolean> {
+  async update(id: number, changes: ManualChanges, db: Queryable = this.ds): Promise<boolean> {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
     const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
     sets.push('updated_at = now()');
-    const touched = await execute(this.ds, `UPDATE manuals.manuals SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+    const touched = await execute(db, `UPDATE manuals.manuals SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
     return touched > 0;
   }
 
@@ -123,7 +133,11 @@ export class ManualsRepository {
           RETURNING title, file_url, external_url`,
         [id],
       );
-      if (row) await execute(m, `INSERT INTO manuals.downloads (manual_id, user_id) VALUES ($1, $2)`, [id, userId]);
+      if (row) {
+        await execute(m, `INSERT INTO manuals.downloads (manual_id, user_id) VALUES ($1, $2)`, [id, userId]);
+        // the ranking's learning points (a manual opened), published by the outbox relay once this commits
+        await writeOutbox(m, SCHEMA, 'manual.opened', { userId, manualId: id, at: new Date().toISOString() });
+      }
       return row;
     });
   }

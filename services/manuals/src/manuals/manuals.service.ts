@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { auditBefore, toNumber } from '@clima/common';
+import { auditBefore, SharedAnswers, toNumber } from '@clima/common';
 import {
   AdminManualsQuery,
   Manual,
@@ -10,7 +10,10 @@ import {
   ManualUpdateBody,
 } from '@clima/contract';
 import { ManualFilesService } from '../files/manual-files.service';
-import { downloadFilename, mapManual } from './manual.mapper';
+import { ManualTextProducer } from '../search/manual-text.producer';
+import { ManualTextRepository } from '../search/manual-text.repository';
+import { ManualSearchCache } from '../search/search-cache';
+import { downloadFilename, MANUALS_ANSWERS, mapManual } from './manual.mapper';
 import { ManualChanges, ManualsRepository } from './manuals.repository';
 import { ManufacturersService } from './manufacturers.service';
 import { manualsError, ManualsError } from '../manuals.errors';
@@ -21,6 +24,10 @@ export class ManualsService {
     private readonly repo: ManualsRepository,
     private readonly manufacturers: ManufacturersService,
     private readonly files: ManualFilesService,
+    private readonly text: ManualTextRepository,
+    private readonly textJobs: ManualTextProducer,
+    private readonly searchCache: ManualSearchCache,
+    private readonly answers: SharedAnswers,
   ) {}
 
   /** Published manuals, newest first, with the four filters of the manuals page. */
@@ -56,8 +63,12 @@ export class ManualsService {
         fileUrl: body.file_url,
         fileSize,
         isPublished: body.is_published === 1,
+        // a stored PDF waits for the job that reads its text; an external link has none to read
+        textStatus: this.files.keyOf(body.file_url) ? 'pending' : null,
       });
     });
+    if (this.files.keyOf(body.file_url)) await this.textJobs.enqueueAfterSave(id, body.file_url);
+    await this.searchCache.clear();
     return this.get(id);
   }
 
@@ -86,13 +97,24 @@ export class ManualsService {
       if (fileUrl === null && !current.external_url) throw manualsError(ManualsError.RequiredFields);
       changes.file_url = fileUrl;
       changes.file_size = fileUrl === null ? null : await this.files.sizeOf(fileUrl);
+      changes.text_status = fileUrl !== null && this.files.keyOf(fileUrl) ? 'pending' : null;
+      changes.page_count = null;
     }
     const touched = Object.values(body).some((v) => v !== undefined);
     if (!touched) throw manualsError(ManualsError.NothingToUpdate);
     if (Object.values(changes).some((v) => v !== undefined)) {
-      if (!(await this.repo.update(id, changes))) throw manualsError(ManualsError.ManualNotFound);
+      const updated = await this.repo.transaction(async (m) => {
+        if (!(await this.repo.update(id, changes, m))) return false;
+        // the old file's pages go with it; the new file's come from the job
+        if (fileChanged) await this.text.forget(m, id);
+        return true;
+      });
+      if (!updated) throw manualsError(ManualsError.ManualNotFound);
     }
+    if (fileChanged && changes.text_status === 'pending') await this.textJobs.enqueueAfterSave(id, fileUrl!);
     if (fileChanged && current.file_url) await this.files.removeIfUnused(current.file_url);
+    // title, publication, file: the search's answers may show any of them
+    await this.searchCache.clear();
     return this.get(id);
   }
 
@@ -102,6 +124,7 @@ export class ManualsService {
     if (before) auditBefore(mapManual(before));
     const row = await this.repo.delete(id);
     if (!row) throw manualsError(ManualsError.ManualNotFound);
+    await this.searchCache.clear();
     if (row.file_url) await this.files.removeIfUnused(row.file_url);
   }
 
@@ -112,6 +135,8 @@ export class ManualsService {
   async download(id: number, userId: string): Promise<ManualDownloadAnswer> {
     const row = await this.repo.recordDownload(id, userId);
     if (!row) throw manualsError(ManualsError.ManualNotFound);
+    // the lists show the download count
+    await this.answers.invalidate(MANUALS_ANSWERS);
     return {
       url: (row.file_url ?? row.external_url)!,
       file_url: row.file_url,

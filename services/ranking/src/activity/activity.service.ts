@@ -1,21 +1,44 @@
-import { Injectable } from '@nestjs/common';
-import { POINTS, STREAK_AWARDS } from '@clima/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@clima/common';
+import { LEARNING_RULES, POINTS, STREAK_AWARDS } from '@clima/contract';
 import type { EntityManager } from 'typeorm';
-import { addDays, minuteOf, saoPauloDay } from '../shared/sao-paulo-time';
+import type { RankingConfig } from '../config';
+import { addDays, saoPauloDay } from '../shared/sao-paulo-time';
 import { runContaining, runsOf } from '../shared/streaks';
-import { ActivityRepository, StatsRow } from './activity.repository';
+import type { BoardRow } from '../leaderboard/leaderboard.repository';
+import { ActivityRepository, LearningKind, LockedStats, StreakAwardRow } from './activity.repository';
+import { PointsTally } from './points-tally';
 
-/** A gap between heartbeats longer than this ends an online session. */
-export const SESSION_GAP_MS = 120_000;
+/** A study heartbeat as the worker applies it (the HTTP process already kept only heartbeats that earn). */
+export interface StudyHeartbeat {
+  userId: string;
+  at: Date;
+  /** From the identity the gateway proved: fills the board's profile until the auth service's fact arrives. */
+  profile?: { email: string; name: string | null };
+}
 
 /** What one piece of activity changed; `points` is 0 when it was already counted. */
 export interface ActivityResult {
   userId: string;
   points: number;
-  minutes: number;
-  newDay: boolean;
-  streakAwards: number[];
   ignored?: 'deleted';
+}
+
+/** Heartbeats queued together, and the batch's idempotency key (the queue job's id). */
+export interface HeartbeatBatch {
+  key?: string;
+  heartbeats: StudyHeartbeat[];
+}
+
+/** What a group of batches changed: points per user (0 for users whose heartbeats added nothing new). */
+export interface BatchResult {
+  /** Keys of the batches already in the ledger: applied whole before, they added nothing. */
+  replayed: Set<string>;
+  points: Map<string, number>;
+  /** Users the batches named. */
+  users: string[];
+  /** The new standings of the users who gained points, as committed (for the board). */
+  standings: BoardRow[];
 }
 
 /** Fault injection points, so a test can break a transaction half-way (it must roll back whole). */
@@ -23,52 +46,134 @@ export interface ActivityHooks {
   beforeCommit?: (manager: EntityManager) => Promise<void> | void;
 }
 
-const nothing = (userId: string): ActivityResult => ({ userId, points: 0, minutes: 0, newDay: false, streakAwards: [] });
+/** An award to grant and the instant of the activity that reached it. */
+interface PendingAward {
+  award: StreakAwardRow;
+  at: Date;
+}
+
+const awardKey = (a: StreakAwardRow) => `${a.user_id}|${a.threshold}|${a.reached_on}`;
 
 /**
- * Turns activity (heartbeats, sign-ins) into points, exactly once: every award is a ledger row whose
- * primary key is its idempotency key, inserted with ON CONFLICT DO NOTHING in the same transaction that
- * adds its points, and the user's stats row is locked first so one user's jobs never interleave.
- * Replays, duplicates and retries after a crash insert nothing and add nothing.
+ * Turns activity into points, exactly once. Every award is a ledger entry inserted in the same transaction that
+ * adds its points, and only what the ledger did not hold yet adds anything:
+ *  - the daily award: an `active_days` row per user and São Paulo day (a sign-in or study makes the day);
+ *  - study time: the stretches of each day a study heartbeat vouches for, kept as a set on that day's row (a
+ *    heartbeat applied twice adds no second); the day's points are its whole minutes, capped per day;
+ *  - streaks: `streak_awards` keyed by (user, threshold, day reached);
+ *  - lessons, courses and manuals: `learning_awards` keyed by (user, kind, reference);
+ *  - a batch of heartbeats: `applied_batches` keyed by the batch (a replayed batch is recognised whole).
+ * The users' stats rows are locked first, in user id order, so one user's changes never interleave.
  */
 @Injectable()
 export class ActivityService {
-  constructor(private readonly ledger: ActivityRepository) {}
+  constructor(
+    private readonly ledger: ActivityRepository,
+    @Inject(CONFIG) private readonly config: RankingConfig,
+  ) {}
 
-  /** A heartbeat at `at`: online minutes, the day's first-activity points and streak awards. */
-  async applyHeartbeat(userId: string, at: Date, profile?: { email: string; name: string | null }, hooks: ActivityHooks = {}): Promise<ActivityResult> {
+  /**
+   * Batches of study heartbeats (one, or several queued apart and applied together), in one transaction of a few
+   * set-based statements whatever their size. A batch whose key is already recorded was applied before: it
+   * changes nothing.
+   */
+  async applyHeartbeats(batches: HeartbeatBatch | HeartbeatBatch[], hooks: ActivityHooks = {}, now = new Date()): Promise<BatchResult> {
+    const list = Array.isArray(batches) ? batches : [batches];
+    const named = new Set(list.flatMap((b) => b.heartbeats.map((h) => h.userId)));
+    const result: BatchResult = { replayed: new Set(), points: new Map(), users: [...named].sort(byteOrder), standings: [] };
+    if (!named.size) return result;
+
     return this.ledger.transaction(async (m) => {
-      const stats = await this.lockUser(m, userId, at);
-      if (!stats) return { ...nothing(userId), ignored: 'deleted' as const };
-      const minutes = await this.extendSession(m, userId, at, at);
-      const day = await this.creditDay(m, userId, at, 'heartbeat', stats);
-      if (day.newDay && profile) await this.rememberProfile(m, userId, profile);
-      return this.finish(m, userId, at, minutes, day, hooks);
+      const keys = list.map((b) => b.key).filter((k): k is string => !!k);
+      const fresh = keys.length ? new Set(await this.ledger.recordBatches(m, keys)) : new Set<string>();
+      for (const k of keys) if (!fresh.has(k)) result.replayed.add(k);
+      const heartbeats = list.filter((b) => !b.key || fresh.has(b.key)).flatMap((b) => b.heartbeats);
+      const firstAt = new Map<string, Date>();
+      const profiles = new Map<string, { email: string; name: string | null }>();
+      for (const h of heartbeats) {
+        const seen = firstAt.get(h.userId);
+        if (!seen || h.at < seen) firstAt.set(h.userId, h.at);
+        if (h.profile) profiles.set(h.userId, h.profile);
+      }
+      const userIds = [...firstAt.keys()].sort(byteOrder);
+      if (!userIds.length) return result;
+      const { live, tally, created } = await this.lockUsers(m, userIds, userIds.map((u) => firstAt.get(u)!));
+      const kept = heartbeats.filter((h) => live.has(h.userId));
+      const days = await this.ledger.addStudy(
+        m,
+        kept.map((h) => h.userId),
+        kept.map((h) => h.at),
+        {
+          vouchSeconds: LEARNING_RULES.heartbeatSeconds,
+          cap: this.config.RANKING_DAILY_ONLINE_POINTS_CAP,
+          // days whose detail the retention job drops (or already dropped) take no more study time
+          firstDay: addDays(saoPauloDay(now), -(this.config.RANKING_DETAIL_RETENTION_DAYS - 1)),
+        },
+      );
+
+      const newDays = new Map<string, { day: string; at: Date }[]>();
+      for (const d of days) {
+        tally.seconds(d.user_id, d.seconds - d.old_seconds);
+        tally.points(d.user_id, Math.max(0, d.online_points - d.old_points) * POINTS.perMinute, d.day, d.last_at);
+        if (d.is_new) newDays.set(d.user_id, [...(newDays.get(d.user_id) ?? []), { day: d.day, at: d.first_at }]);
+      }
+      const awards: PendingAward[] = [];
+      for (const [userId, credited] of newDays) {
+        for (const { day, at } of credited.sort((x, y) => (x.day < y.day ? -1 : 1))) awards.push(...(await this.creditDay(m, tally, userId, day, at)));
+      }
+      await this.grantStreakAwards(m, tally, awards);
+      await this.ledger.insertProfilesIfMissing(
+        m,
+        [...newDays.keys()].filter((u) => profiles.has(u)).map((u) => ({ userId: u, ...profiles.get(u)! })),
+      );
+      result.standings = await this.commitTally(m, tally, created, hooks);
+      for (const u of live) result.points.set(u, tally.pointsOf(u));
+      return result;
     });
   }
 
   /**
-   * A stretch online from `from` to `to`, exactly as heartbeats at most 120 s apart all along it would count
-   * (one transaction instead of one per heartbeat; used to replay history such as the demo board).
+   * A stretch of study from `from` to `to`, exactly as study heartbeats every 30 s all along it would count
+   * (used to replay history such as the demo board).
    */
-  async applyOnlineSpan(userId: string, from: Date, to: Date): Promise<ActivityResult> {
+  async applyStudySpan(userId: string, from: Date, to: Date, now = new Date()): Promise<ActivityResult> {
     if (to < from) throw new Error('span ends before it starts');
-    return this.ledger.transaction(async (m) => {
-      const stats = await this.lockUser(m, userId, from);
-      if (!stats) return { ...nothing(userId), ignored: 'deleted' as const };
-      const minutes = await this.extendSession(m, userId, from, to);
-      const day = await this.creditDay(m, userId, from, 'heartbeat', stats);
-      return this.finish(m, userId, to, minutes, day, {});
-    });
+    const step = LEARNING_RULES.heartbeatSeconds * 1000;
+    const heartbeats: StudyHeartbeat[] = [];
+    for (let t = from.getTime() + step; t < to.getTime(); t += step) heartbeats.push({ userId, at: new Date(t) });
+    heartbeats.push({ userId, at: to });
+    const r = await this.applyHeartbeats({ heartbeats }, {}, now);
+    return { userId, points: r.points.get(userId) ?? 0, ...(r.points.has(userId) ? {} : { ignored: 'deleted' as const }) };
   }
 
   /** A sign-in at `at`: the day's first-activity points and streak awards. */
   async applySignIn(userId: string, at: Date, hooks: ActivityHooks = {}): Promise<ActivityResult> {
     return this.ledger.transaction(async (m) => {
-      const stats = await this.lockUser(m, userId, at);
-      if (!stats) return { ...nothing(userId), ignored: 'deleted' as const };
-      const day = await this.creditDay(m, userId, at, 'sign_in', stats);
-      return this.finish(m, userId, at, 0, day, hooks);
+      const { live, tally, created } = await this.lockUsers(m, [userId], [at]);
+      if (!live.has(userId)) return { userId, points: 0, ignored: 'deleted' as const };
+      const day = saoPauloDay(at);
+      if (await this.ledger.addActiveDay(m, userId, day, at, 'sign_in')) {
+        await this.grantStreakAwards(m, tally, await this.creditDay(m, tally, userId, day, at));
+      }
+      await this.commitTally(m, tally, created, hooks);
+      return { userId, points: tally.pointsOf(userId) };
+    });
+  }
+
+  /**
+   * A lesson or course completed, a manual opened: its points once per (user, kind, reference). Manuals earn at
+   * most LEARNING_RULES.manualsPerDay a São Paulo day; one beyond that earns nothing (and may earn another day).
+   */
+  async applyLearning(userId: string, kind: LearningKind, ref: string, at: Date, hooks: ActivityHooks = {}): Promise<ActivityResult> {
+    const points = kind === 'lesson' ? POINTS.lessonCompleted : kind === 'course' ? POINTS.courseCompleted : POINTS.manualOpened;
+    return this.ledger.transaction(async (m) => {
+      const { live, tally, created } = await this.lockUsers(m, [userId], [at]);
+      if (!live.has(userId)) return { userId, points: 0, ignored: 'deleted' as const };
+      const day = saoPauloDay(at);
+      const capped = kind === 'manual' && (await this.ledger.learningAwardsOn(m, userId, kind, day)) >= LEARNING_RULES.manualsPerDay;
+      if (!capped && (await this.ledger.addLearningAward(m, { userId, kind, ref, day, at, points }))) tally.points(userId, points, day, at);
+      await this.commitTally(m, tally, created, hooks);
+      return { userId, points: tally.pointsOf(userId) };
     });
   }
 
@@ -82,86 +187,72 @@ export class ActivityService {
     return this.ledger.deleteUser(userId, at);
   }
 
-  /** Creates the user's stats row if needed and locks it; null when the user was deleted after `at`. */
-  private async lockUser(m: EntityManager, userId: string, at: Date): Promise<StatsRow | null> {
-    if (await this.ledger.isDeletedSince(m, userId, at)) return null;
-    return this.ledger.lockStats(m, userId, at);
+  /** Creates and locks the users' stats rows; users deleted at or after their activity are left out (and their new row removed). */
+  private async lockUsers(m: EntityManager, userIds: string[], firstAts: Date[]): Promise<{ live: Set<string>; tally: PointsTally; created: string[] }> {
+    const created = await this.ledger.ensureStats(m, userIds, firstAts);
+    const locked: LockedStats[] = await this.ledger.lockStats(m, userIds, firstAts);
+    const tally = new PointsTally();
+    const live = new Set<string>();
+    const gone: string[] = [];
+    for (const s of locked) {
+      if (s.deleted) gone.push(s.user_id);
+      else {
+        live.add(s.user_id);
+        tally.track(s.user_id, s);
+      }
+    }
+    // a row this transaction made for a user whose deletion committed meanwhile
+    await this.ledger.dropEmptyStats(m, gone);
+    return { live, tally, created: created.filter((u) => live.has(u)) };
   }
 
   /**
-   * Puts the heartbeat (a span [from, to]; a single heartbeat is from = to) into the user's sessions, merging the
-   * sessions it bridges, and credits the wall-clock minutes the sessions now cover. Returns how many minutes were new.
-   *
-   * Only minutes within 120 s of the span can become newly covered, so a heartbeat tries at most five.
+   * A new active day (its row is already inserted): +10, one login, and the streak awards of the run it extends.
+   * The usual case, a day after the last one, is decided from the locked figures; a day that arrives late (before
+   * the last active day) recomputes the runs from every day, and a run that already holds an award (even one
+   * keyed by an earlier shape of the run, before a late day joined two runs) gets no second one.
+   * Returns the awards to grant (the fast path's; the late path grants its own).
    */
-  private async extendSession(m: EntityManager, userId: string, from: Date, to: Date): Promise<number> {
-    const a = from.getTime();
-    const b = to.getTime();
-    const near = await this.ledger.sessionsNear(m, userId, new Date(a - SESSION_GAP_MS), new Date(b + SESSION_GAP_MS));
-    if (near.some((s) => s.started_at.getTime() <= a && b <= s.last_seen_at.getTime())) return 0;
-
-    const start = new Date(Math.min(a, ...near.map((s) => s.started_at.getTime())));
-    const last = new Date(Math.max(b, ...near.map((s) => s.last_seen_at.getTime())));
-    const [keep, ...merged] = near;
-    if (!keep) {
-      await this.ledger.insertSession(m, userId, start, last, saoPauloDay(start));
-    } else {
-      await this.ledger.updateSession(m, keep.id, start, last, saoPauloDay(start));
-      if (merged.length) await this.ledger.deleteSessions(m, merged.map((s) => s.id));
+  private async creditDay(m: EntityManager, tally: PointsTally, userId: string, day: string, at: Date): Promise<PendingAward[]> {
+    const s = tally.streak(userId);
+    tally.points(userId, POINTS.dailyLogin, day, at);
+    if (!s.last_active_day || day > s.last_active_day) {
+      const run = s.last_active_day === addDays(day, -1) ? s.last_run_days + 1 : 1;
+      tally.creditDay(userId, { last_active_day: day, last_run_days: run, longest_streak_days: Math.max(s.longest_streak_days, run) });
+      return STREAK_AWARDS.filter((a) => a.days === run).map((a) => ({ award: { user_id: userId, threshold: a.days, reached_on: day, points: a.points }, at }));
     }
-
-    const firstNew = minuteOf(new Date(Math.max(start.getTime(), a - SESSION_GAP_MS)));
-    const lastNew = minuteOf(new Date(Math.min(last.getTime(), b + SESSION_GAP_MS)));
-    return this.ledger.addOnlineMinutes(m, userId, firstNew, lastNew);
-  }
-
-  /** The first activity of a São Paulo day: +10, one login, and streak awards for the run it extends. */
-  private async creditDay(
-    m: EntityManager,
-    userId: string,
-    at: Date,
-    source: 'heartbeat' | 'sign_in',
-    stats: StatsRow,
-  ): Promise<{ newDay: boolean; streakAwards: { days: number; points: number }[] }> {
-    const day = saoPauloDay(at);
-    if (stats.last_active_day === day) return { newDay: false, streakAwards: [] };
-    if (!(await this.ledger.addActiveDay(m, userId, day, at, source))) return { newDay: false, streakAwards: [] };
-
     const runs = runsOf(await this.ledger.activeDays(m, userId));
     const run = runContaining(runs, day)!;
-    const latest = runs[runs.length - 1]!;
-    const awards: { days: number; points: number }[] = [];
     for (const award of STREAK_AWARDS) {
-      if (run.days < award.days) continue;
-      // one award per run: a run that already holds this award (even one keyed by an earlier shape of the run,
-      // before a late day joined two runs) gets no second one
-      if (await this.ledger.holdsStreakAward(m, userId, award.days, run.start, run.end)) continue;
-      if (await this.ledger.addStreakAward(m, userId, award.days, addDays(run.start, award.days - 1), award.points)) {
-        awards.push({ days: award.days, points: award.points });
-      }
+      if (run.days < award.days || (await this.ledger.holdsStreakAward(m, userId, award.days, run.start, run.end))) continue;
+      await this.grantStreakAwards(m, tally, [{ award: { user_id: userId, threshold: award.days, reached_on: addDays(run.start, award.days - 1), points: award.points }, at }]);
     }
-    await this.ledger.recordDay(m, userId, latest.end, latest.days, Math.max(...runs.map((r) => r.days)));
-    return { newDay: true, streakAwards: awards };
+    const latest = runs[runs.length - 1]!;
+    tally.creditDay(userId, { last_active_day: latest.end, last_run_days: latest.days, longest_streak_days: Math.max(...runs.map((r) => r.days)) });
+    return [];
   }
 
-  private async finish(
-    m: EntityManager,
-    userId: string,
-    at: Date,
-    minutes: number,
-    day: { newDay: boolean; streakAwards: { days: number; points: number }[] },
-    hooks: ActivityHooks,
-  ): Promise<ActivityResult> {
-    const points = minutes * POINTS.perMinute + (day.newDay ? POINTS.dailyLogin : 0) + day.streakAwards.reduce((s, a) => s + a.points, 0);
-    if (points > 0) {
-      await this.ledger.addPoints(m, userId, points, minutes, at);
-    }
+  /** Inserts awards; only those the ledger did not hold add points (on the day they were reached). */
+  private async grantStreakAwards(m: EntityManager, tally: PointsTally, pending: PendingAward[]): Promise<void> {
+    if (!pending.length) return;
+    const when = new Map(pending.map((p) => [awardKey(p.award), p.at]));
+    for (const a of await this.ledger.addStreakAwards(m, pending.map((p) => p.award))) tally.points(a.user_id, a.points, a.reached_on, when.get(awardKey(a))!);
+  }
+
+  /**
+   * Writes the tally (totals, weekly boards), removes rows made for users who earned nothing, runs the test hooks;
+   * gives the standings of the users who gained points.
+   */
+  private async commitTally(m: EntityManager, tally: PointsTally, created: string[], hooks: ActivityHooks): Promise<BoardRow[]> {
+    const standings = await this.ledger.applyTotals(m, tally.changes());
+    await this.ledger.addWeeklyPoints(m, tally.weekChanges());
+    await this.ledger.dropEmptyStats(m, created.filter((u) => tally.pointsOf(u) === 0));
     await hooks.beforeCommit?.(m);
-    return { userId, points, minutes, newDay: day.newDay, streakAwards: day.streakAwards.map((a) => a.days) };
+    return standings;
   }
+}
 
-  private async rememberProfile(m: EntityManager, userId: string, profile: { email: string; name: string | null }): Promise<void> {
-    // the auth service's user.upserted is the source of truth; this only fills a gap until it arrives
-    await this.ledger.insertProfileIfMissing(m, userId, profile.email, profile.name);
-  }
+/** The order Postgres gives `COLLATE "C"`: plain byte order, the order rows are locked in. */
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, REDIS, rootLogger } from '@clima/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RankingConfig } from '../config';
 import { BoardRow, LeaderboardRepository } from './leaderboard.repository';
@@ -50,6 +50,7 @@ const REBUILD_OVERLAP_MS = 60_000;
 @Injectable()
 export class LeaderboardService {
   readonly keys: { board: string; members: string; ready: string; lock: string };
+  private readonly upsertSha = createHash('sha1').update(UPSERT_LUA).digest('hex');
 
   constructor(
     private readonly standings: LeaderboardRepository,
@@ -65,10 +66,28 @@ export class LeaderboardService {
     if (!userIds.length) return;
     const rows = await this.standings.standingsOf(userIds);
     const found = new Set(rows.map((r) => r.user_id));
+    await this.write(rows, userIds.filter((id) => !found.has(id)));
+  }
+
+  /** Puts standings that just committed on the board (a stale one, with fewer points than the board holds, is dropped). */
+  async syncRows(rows: BoardRow[]): Promise<void> {
+    if (rows.length) await this.write(rows, []);
+  }
+
+  private async write(rows: BoardRow[], gone: string[]): Promise<void> {
     const pipe = this.redis.pipeline();
-    for (const r of rows) pipe.eval(UPSERT_LUA, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
-    for (const id of userIds) if (!found.has(id)) pipe.eval(REMOVE_LUA, 2, this.keys.board, this.keys.members, id);
-    await execOrThrow(pipe);
+    for (const r of rows) pipe.evalsha(this.upsertSha, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
+    for (const id of gone) pipe.eval(REMOVE_LUA, 2, this.keys.board, this.keys.members, id);
+    const results = await pipe.exec();
+    // the script is not loaded (Redis restarted or flushed): load it and write again
+    if (results?.some(([err]) => err?.message.includes('NOSCRIPT'))) {
+      await this.redis.script('LOAD', UPSERT_LUA);
+      const again = this.redis.pipeline();
+      for (const r of rows) again.eval(UPSERT_LUA, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
+      return execOrThrow(again);
+    }
+    const failed = results?.find(([err]) => err);
+    if (failed) throw failed[0];
   }
 
   async remove(userId: string): Promise<void> {
@@ -135,6 +154,23 @@ export class LeaderboardService {
     if (!member) return null;
     const rank = await this.redis.zrank(this.keys.board, member);
     return rank === null ? null : rank + 1;
+  }
+
+  /** 1-based positions of several users (two pipelined round trips); users not on the board are left out. */
+  async positions(userIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (!userIds.length) return out;
+    const members = await this.redis.hmget(this.keys.members, ...userIds);
+    const found = userIds.map((id, i) => [id, members[i]] as const).filter((x): x is readonly [string, string] => !!x[1]);
+    if (!found.length) return out;
+    const pipe = this.redis.pipeline();
+    for (const [, member] of found) pipe.zrank(this.keys.board, member);
+    const ranks = (await pipe.exec()) ?? [];
+    found.forEach(([id], i) => {
+      const [err, rank] = ranks[i] ?? [];
+      if (!err && typeof rank === 'number') out.set(id, rank + 1);
+    });
+    return out;
   }
 
   /** The whole board as [user id, points], best first. */

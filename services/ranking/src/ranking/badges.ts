@@ -6,6 +6,8 @@ export interface BadgeFacts {
   longest_streak_days: number;
   /** 1-based position on the board, null when not on it. */
   position: number | null;
+  /** Weeks closed in the top 3 of the weekly board. */
+  week_podiums: number;
 }
 
 /** The badges a user holds now, in the catalogue's order (spec section 3). */
@@ -19,5 +21,6 @@ export function badgesOf(f: BadgeFacts): BadgeId[] {
   if (f.total_session_time_seconds >= BADGE_RULES.timeMasterSeconds) held.add('time_master');
   if (f.position !== null && f.position <= BADGE_RULES.topPerformerPosition) held.add('top_performer');
   if (f.position === 1) held.add('champion');
+  if (f.week_podiums > 0) held.add('week_podium');
   return (Object.keys(BADGES) as BadgeId[]).filter((b) => held.has(b));
 }

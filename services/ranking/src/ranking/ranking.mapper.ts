@@ -9,10 +9,19 @@ export interface StatsRecord {
   email: string | null;
   points: number;
   total_logins: number;
-  online_minutes: number;
+  online_seconds: number;
   last_active_day: string | null;
   last_run_days: number;
   longest_streak_days: number;
+  week_podiums: number;
+}
+
+/** Where a row stands: its all-time position (which some badges depend on) and the points the board shows. */
+export interface Standing {
+  /** All-time position, null when not on the all-time board. */
+  position: number | null;
+  /** The board's points: all time, or this week's on the weekly board. */
+  points: number;
 }
 
 /** A streak is current while its last day is today or yesterday (São Paulo); after a missed day it is 0. */
@@ -34,8 +43,8 @@ export function maskedLocalPart(email: string | null): string | null {
  * the name or the masked start of the e-mail); the viewer's own row keeps the e-mail and shows its
  * local part whole when there is no name.
  */
-export function mapRankingEntry(r: StatsRecord, position: number, today: string, viewerId: string): RankingEntry {
-  const seconds = r.online_minutes * 60;
+export function mapRankingEntry(r: StatsRecord, standing: Standing, today: string, viewerId: string): RankingEntry {
+  const seconds = Number(r.online_seconds);
   const own = r.user_id === viewerId;
   const given = r.name?.trim() || null;
   let name: string | null;
@@ -49,14 +58,20 @@ export function mapRankingEntry(r: StatsRecord, position: number, today: string,
     total_logins: r.total_logins,
     total_session_time_seconds: seconds,
     current_streak_days: currentStreak(r, today),
-    points: r.points,
-    badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position }),
+    points: standing.points,
+    badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position: standing.position, week_podiums: r.week_podiums }),
   };
 }
 
-export function mapOwnStats(r: StatsRecord | undefined, position: number | null, today: string): OwnStats {
-  if (!r) return { position: null, points: 0, total_logins: 0, total_session_time_seconds: 0, current_streak_days: 0, longest_streak_days: 0, badges: [] };
-  const seconds = r.online_minutes * 60;
+/** The parts of own stats that are not in the stats row: the week's board and today's study points. */
+export interface OwnExtras {
+  week: OwnStats['week'];
+  today: OwnStats['today'];
+}
+
+export function mapOwnStats(r: StatsRecord | undefined, position: number | null, today: string, extras: OwnExtras): OwnStats {
+  if (!r) return { position: null, points: 0, total_logins: 0, total_session_time_seconds: 0, current_streak_days: 0, longest_streak_days: 0, badges: [], ...extras };
+  const seconds = Number(r.online_seconds);
   return {
     position,
     points: r.points,
@@ -64,6 +79,7 @@ export function mapOwnStats(r: StatsRecord | undefined, position: number | null,
     total_session_time_seconds: seconds,
     current_streak_days: currentStreak(r, today),
     longest_streak_days: r.longest_streak_days,
-    badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position }),
+    badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position, week_podiums: r.week_podiums }),
+    ...extras,
   };
 }

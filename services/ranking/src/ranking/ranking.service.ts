@@ -1,20 +1,41 @@
-import { Injectable } from '@nestjs/common';
-import { OwnStats, RANKING_SIZE, RankingEntry } from '@clima/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@clima/common';
+import { OwnStats, RANKING_SIZE, RankingEntry, RankingPeriod } from '@clima/contract';
+import type { RankingConfig } from '../config';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { saoPauloDay } from '../shared/sao-paulo-time';
+import { WeeklyService } from '../weekly/weekly.service';
 import { mapOwnStats, mapRankingEntry, StatsRecord } from './ranking.mapper';
 import { RankingRepository } from './ranking.repository';
 
-/** Reads of the ranking: the board's order from Redis, the figures from Postgres. */
+/** Reads of the ranking: the all-time order from Redis, the week's from Postgres, the figures from Postgres. */
 @Injectable()
 export class RankingService {
   constructor(
     private readonly stats: RankingRepository,
     private readonly board: LeaderboardService,
+    private readonly weekly: WeeklyService,
+    @Inject(CONFIG) private readonly config: RankingConfig,
   ) {}
 
-  /** The top of the board as `viewerId` may see it (see mapRankingEntry). */
-  async top(viewerId: string): Promise<RankingEntry[]> {
+  /** The top of a board as `viewerId` may see it (see mapRankingEntry). */
+  top(viewerId: string, period: RankingPeriod = 'all'): Promise<RankingEntry[]> {
+    return period === 'week' ? this.topOfWeek(viewerId) : this.topOfAllTime(viewerId);
+  }
+
+  async ownStats(userId: string, now = new Date()): Promise<OwnStats> {
+    const today = saoPauloDay(now);
+    const [[record], week, onlinePoints] = await Promise.all([this.records([userId]), this.weekly.standing(userId, now), this.stats.onlinePointsOn(userId, today)]);
+    const extras = {
+      week: { position: week?.position ?? null, points: week?.points ?? 0 },
+      today: { online_points: onlinePoints, online_cap: this.config.RANKING_DAILY_ONLINE_POINTS_CAP },
+    };
+    if (!record) return mapOwnStats(undefined, null, today, extras);
+    const position = (await this.board.ensureReady()) ? await this.board.position(userId) : await this.board.positionFromDatabase(userId);
+    return mapOwnStats(record, position, today, extras);
+  }
+
+  private async topOfAllTime(viewerId: string): Promise<RankingEntry[]> {
     const ids = (await this.board.ensureReady()) ? await this.board.top(RANKING_SIZE) : await this.board.topFromDatabase(RANKING_SIZE);
     const records = new Map((await this.records(ids)).map((r) => [r.user_id, r]));
     const today = saoPauloDay(new Date());
@@ -22,16 +43,21 @@ export class RankingService {
     for (const id of ids) {
       const r = records.get(id);
       // a member whose row is gone (deleted meanwhile) is skipped; the next sync removes it
-      if (r) entries.push(mapRankingEntry(r, entries.length + 1, today, viewerId));
+      if (r) entries.push(mapRankingEntry(r, { position: entries.length + 1, points: r.points }, today, viewerId));
     }
     return entries;
   }
 
-  async ownStats(userId: string): Promise<OwnStats> {
-    const [record] = await this.records([userId]);
-    if (!record) return mapOwnStats(undefined, null, saoPauloDay(new Date()));
-    const position = (await this.board.ensureReady()) ? await this.board.position(userId) : await this.board.positionFromDatabase(userId);
-    return mapOwnStats(record, position, saoPauloDay(new Date()));
+  /** The week's board: this week's points; the badges still follow the all-time figures. */
+  private async topOfWeek(viewerId: string): Promise<RankingEntry[]> {
+    const standings = await this.weekly.top(RANKING_SIZE);
+    const ids = standings.map((s) => s.user_id);
+    const [records, positions] = await Promise.all([this.records(ids), (await this.board.ensureReady()) ? this.board.positions(ids) : new Map<string, number>()]);
+    const byId = new Map(records.map((r) => [r.user_id, r]));
+    const today = saoPauloDay(new Date());
+    return standings
+      .filter((s) => byId.has(s.user_id))
+      .map((s) => mapRankingEntry(byId.get(s.user_id)!, { position: positions.get(s.user_id) ?? null, points: s.points }, today, viewerId));
   }
 
   private records(userIds: string[]): Promise<StatsRecord[]> {

@@ -24,3 +24,9 @@ export function daysBetween(a: string, b: string): number {
 export function minuteOf(at: Date): Date {
   return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 }
+
+/** The Monday ('YYYY-MM-DD') of the week of a São Paulo day: weeks run Monday 00:00 to Sunday 24:00 in São Paulo. */
+export function weekOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}

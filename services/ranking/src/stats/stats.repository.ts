@@ -3,28 +3,29 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { queryRows } from '@clima/common';
 import { DataSource } from 'typeorm';
 
-export interface DayCount {
+export interface DayAccess {
   day: string;
-  n: string;
+  users: string;
+  sessions: string;
 }
 
-/** Per-day counts of the admin dashboard, between two São Paulo days (inclusive). */
+/** Per-day figures of the admin dashboard, between two São Paulo days (inclusive). */
 @Injectable()
 export class StatsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  activeUsersByDay(first: string, last: string): Promise<DayCount[]> {
-    return queryRows<DayCount>(
+  /**
+   * The 'Acessos' chart, both series from one record: the user's `active_days` row of each day (a sign-in or
+   * study that day) and the study sessions it counts. A day whose activity had no study session (a sign-in
+   * alone) is one session: the visit itself. So each user counted that day brings at least one session.
+   */
+  accessByDay(first: string, last: string): Promise<DayAccess[]> {
+    return queryRows<DayAccess>(
       this.ds,
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*) AS n FROM ranking.active_days WHERE day BETWEEN $1 AND $2 GROUP BY day`,
-      [first, last],
-    );
-  }
-
-  sessionsByDay(first: string, last: string): Promise<DayCount[]> {
-    return queryRows<DayCount>(
-      this.ds,
-      `SELECT to_char(started_day, 'YYYY-MM-DD') AS day, count(*) AS n FROM ranking.sessions WHERE started_day BETWEEN $1 AND $2 GROUP BY started_day`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*) AS users, sum(greatest(sessions, 1)) AS sessions
+         FROM ranking.active_days
+        WHERE day BETWEEN $1 AND $2
+        GROUP BY day`,
       [first, last],
     );
   }

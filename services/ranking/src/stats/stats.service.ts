@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RankingStats } from '@clima/contract';
 import { addDays, saoPauloDay } from '../shared/sao-paulo-time';
-import { DayCount, StatsRepository } from './stats.repository';
+import { StatsRepository } from './stats.repository';
 
 export const ACCESS_DAYS = 30;
 
@@ -14,13 +14,11 @@ export class StatsService {
   async stats(now = new Date()): Promise<RankingStats> {
     const today = saoPauloDay(now);
     const first = addDays(today, -(ACCESS_DAYS - 1));
-    const [users, sessions] = await Promise.all([this.counts.activeUsersByDay(first, today), this.counts.sessionsByDay(first, today)]);
-    const byDay = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
-    const u = byDay(users);
-    const s = byDay(sessions);
+    const byDay = new Map((await this.counts.accessByDay(first, today)).map((r) => [r.day, r]));
     const access = Array.from({ length: ACCESS_DAYS }, (_, i) => {
       const date = addDays(first, i);
-      return { date, unique_users: u.get(date) ?? 0, total_sessions: s.get(date) ?? 0 };
+      const row = byDay.get(date);
+      return { date, unique_users: Number(row?.users ?? 0), total_sessions: Number(row?.sessions ?? 0) };
     });
     return { access };
   }

@@ -1,7 +1,8 @@
 import { PLAYER } from '@clima/contract/video';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FileVideoPlayer, formatClock } from './file-video-player';
+import { formatClock } from '../../lib/format';
+import { FileVideoPlayer } from './file-video-player';
 
 /**
  * jsdom has media elements without media: play() and pause() are missing and `paused`/`duration` never

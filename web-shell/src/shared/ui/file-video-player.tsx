@@ -1,19 +1,13 @@
 import { PLAYER } from '@clima/contract/video';
 import { Gauge, Maximize, Minimize, Pause, Play, RotateCcw, RotateCw, Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
 import { messages } from '../../i18n/messages';
 import { Spinner } from '@clima/web-kit/spinner';
+import type { PlayerHandle } from '../playback/player-handle';
+import type { PlaybackEvents } from '../playback/use-watch-reporting';
+import { formatClock } from '../../lib/format';
 
 const m = messages.player;
-
-/** 75 → '1:15', 3725 → '1:02:05'. */
-export function formatClock(totalSeconds: number): string {
-  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const seconds = String(s % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}
 
 const rateLabel = (rate: number) => m.speedValue(rate.toLocaleString('pt-BR'));
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -38,7 +32,24 @@ const fill = (fraction: number) => ({
  * movement, touch or keyboard use. Every control is a named button or slider, and the player itself
  * answers the usual keys (space, arrows, M, F).
  */
-export function FileVideoPlayer({ src, title, className = '' }: { src: string; title: string; className?: string }) {
+export function FileVideoPlayer({
+  src,
+  title,
+  className = '',
+  events,
+  controlRef,
+  overlay,
+}: {
+  src: string;
+  title: string;
+  className?: string;
+  /** Told of the playback (time, play, pause, seeks) for the watch reports. */
+  events?: PlaybackEvents;
+  /** Lets the page move the video ('Continuar de …'). */
+  controlRef?: Ref<PlayerHandle>;
+  /** Shown over the video, at the top (the offer to resume). */
+  overlay?: ReactNode;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const speedButtonRef = useRef<HTMLButtonElement>(null);
@@ -75,6 +86,23 @@ export function FileVideoPlayer({ src, title, className = '' }: { src: string; t
   }, [scheduleHide]);
 
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+
+  const report = (video: HTMLVideoElement, playing: boolean) =>
+    events?.onSample({ time: video.currentTime, duration: video.duration, playing, rate: video.playbackRate });
+
+  useImperativeHandle(
+    controlRef,
+    () => ({
+      seekTo: (seconds: number) => {
+        const video = videoRef.current;
+        if (!video) return;
+        video.currentTime = seconds;
+        setCurrent(seconds);
+        void video.play().catch(() => undefined);
+      },
+    }),
+    [],
+  );
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
@@ -246,17 +274,26 @@ export function FileVideoPlayer({ src, title, className = '' }: { src: string; t
         className="size-full object-contain"
         onPointerUp={onVideoPointerUp}
         onDoubleClick={toggleFullscreen}
-        onPlay={() => {
+        onPlay={(e) => {
           setPlaying(true);
           scheduleHide();
+          report(e.currentTarget, true);
         }}
-        onPause={() => {
+        onPause={(e) => {
           setPlaying(false);
           setControlsVisible(true);
           window.clearTimeout(hideTimer.current);
+          report(e.currentTarget, false);
         }}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onEnded={(e) => {
+          setPlaying(false);
+          report(e.currentTarget, false);
+        }}
+        onTimeUpdate={(e) => {
+          setCurrent(e.currentTarget.currentTime);
+          report(e.currentTarget, !e.currentTarget.paused);
+        }}
+        onSeeking={(e) => events?.onSeek(e.currentTarget.currentTime)}
         onSeeked={(e) => setCurrent(e.currentTarget.currentTime)}
         onLoadedMetadata={(e) => {
           setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0);
@@ -294,6 +331,8 @@ export function FileVideoPlayer({ src, title, className = '' }: { src: string; t
           <Play className="ml-1 size-8 fill-current sm:size-9" />
         </button>
       )}
+
+      {overlay}
 
       {failed && (
         <div role="alert" className="absolute inset-0 grid place-items-center bg-slate-950/85 p-6 text-center text-sm text-slate-100">

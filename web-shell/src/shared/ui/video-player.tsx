@@ -1,7 +1,14 @@
+import { isResumable } from '@clima/contract/watch-rules';
 import { resolveVideoSource } from '@clima/contract/video';
 import { VideoOff } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { messages } from '../../i18n/messages';
+import type { PlayerHandle } from '../playback/player-handle';
+import type { PlaybackSample } from '../playback/watch-tracker';
+import { type PlaybackEvents, useWatchReporting, type WatchSender } from '../playback/use-watch-reporting';
 import { FileVideoPlayer } from './file-video-player';
+import { HostedVideoPlayer } from './hosted-video-player';
+import { ResumePrompt } from './resume-prompt';
 
 const m = messages.player;
 
@@ -12,45 +19,79 @@ export function videoFrameClass(orientation: 'horizontal' | 'vertical' | null | 
     : 'aspect-video w-full rounded-2xl';
 }
 
+/** Where the user stopped (from the server) and how to save the watch reports. */
+export interface WatchBinding {
+  saved: { position: number | null; duration: number | null } | null | undefined;
+  send?: WatchSender;
+  /** The duration to report when the player gives none (a lesson's catalogue duration). */
+  fallbackDuration?: number;
+}
+
 /**
  * The video of a content or lesson (spec section 4): an allowed hosted video (YouTube, Vimeo) in
  * its own player, built from the parsed id; otherwise the uploaded file in our player; otherwise
- * 'Vídeo não disponível'. The admin's embed text itself never reaches the page.
+ * 'Vídeo não disponível'. The admin's embed text itself never reaches the page. With `watch`, it
+ * reports where the user is and what they played, and offers to resume where they stopped.
  */
 export function VideoPlayer({
   videoUrl,
   fileUrl,
   title,
   orientation,
-  onLoad,
+  watch,
 }: {
   videoUrl?: string | null;
   fileUrl?: string | null;
   title: string;
   orientation?: 'horizontal' | 'vertical' | null;
-  /** Called when a hosted video's frame has loaded. */
-  onLoad?: () => void;
+  watch?: WatchBinding;
 }) {
   const frame = videoFrameClass(orientation);
   const source = resolveVideoSource({ video_url: videoUrl, video_file_url: fileUrl });
+  const reporting = useWatchReporting(watch?.send, watch?.fallbackDuration ?? 0);
+  const control = useRef<PlayerHandle>(null);
+  // the offer is made once per opening: a choice, or playing from elsewhere, closes it
+  const [decided, setDecided] = useState(false);
+
+  const { onSample: report, onSeek } = reporting;
+  const onSample = useCallback(
+    (sample: PlaybackSample) => {
+      if (sample.playing) setDecided(true);
+      report(sample);
+    },
+    [report],
+  );
+  const events: PlaybackEvents = useMemo(() => ({ onSample, onSeek }), [onSample, onSeek]);
+
+  const saved = watch?.saved;
+  const resumeAt = !decided && saved?.position != null && saved.duration != null && isResumable(saved.position, saved.duration) ? saved.position : null;
+  const overlay =
+    resumeAt === null ? null : (
+      <ResumePrompt
+        position={resumeAt}
+        onResume={() => {
+          setDecided(true);
+          control.current?.seekTo(resumeAt);
+        }}
+        onRestart={() => setDecided(true)}
+      />
+    );
 
   if (source.kind === 'hosted') {
-    return (
-      <div className={`overflow-hidden bg-slate-900 shadow-sm ${frame}`}>
-        <iframe
-          className="size-full"
-          src={source.video.embedUrl}
-          title={title}
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={onLoad}
-        />
-      </div>
-    );
+    return <HostedVideoPlayer video={source.video} title={title} className={frame} events={events} controlRef={control} overlay={overlay} />;
   }
   if (source.kind === 'file') {
-    return <FileVideoPlayer key={source.url} src={source.url} title={title} className={`shadow-sm ${frame}`} />;
+    return (
+      <FileVideoPlayer
+        key={source.url}
+        src={source.url}
+        title={title}
+        className={`shadow-sm ${frame}`}
+        events={events}
+        controlRef={control}
+        overlay={overlay}
+      />
+    );
   }
   return (
     <div className={`grid place-items-center bg-gradient-to-br from-slate-800 to-slate-900 text-slate-300 ${frame}`}>

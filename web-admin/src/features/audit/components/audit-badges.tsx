@@ -13,6 +13,8 @@ const ACTION_STYLES: Record<string, string> = {
   login: 'bg-slate-100 text-slate-700 ring-slate-200',
   login_failed: 'bg-amber-50 text-amber-800 ring-amber-200',
   export: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+  issue: 'bg-amber-50 text-amber-800 ring-amber-200',
+  revoke: 'bg-red-50 text-red-700 ring-red-200',
 };
 
 export function ActionBadge({ action }: { action: string }) {

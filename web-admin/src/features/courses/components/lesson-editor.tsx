@@ -1,5 +1,5 @@
 import { formatTotalDuration, type CourseLesson } from '@clima/contract/courses';
-import { ArrowDown, ArrowUp, Clock, ListVideo, Pencil, Plus, Trash2, Video, VideoOff } from 'lucide-react';
+import { ArrowDown, ArrowUp, Clock, FileVideo, ListVideo, Pencil, Plus, Trash2, Video, VideoOff } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { Alert } from '@clima/web-kit/alert';
@@ -108,6 +108,11 @@ export function LessonEditor({ courseId }: { courseId: number }) {
                       <span className="inline-flex items-center gap-1 font-mono">
                         <Video className="size-3.5 text-red-500" aria-hidden />
                         {lesson.youtube_video_id}
+                      </span>
+                    ) : lesson.video_file_url ? (
+                      <span className="inline-flex items-center gap-1">
+                        <FileVideo className="size-3.5 text-sky-600" aria-hidden />
+                        {m.lessonUploaded}
                       </span>
                     ) : (
                       <span className="inline-flex items-center gap-1 text-amber-700">

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LessonCreateBody, parseYouTubeId, type CourseLesson } from '@clima/contract/courses';
-import { CheckCircle2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CheckCircle2, FileVideo, Upload, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import { Modal } from '@clima/web-kit/modal';
+import { Spinner } from '@clima/web-kit/spinner';
+import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
 import { useSaveLesson } from '../hooks/use-lessons';
 
 const m = messages.courses;
-type Values = { title: string; description: string; youtube_video_id: string; duration_seconds: string };
+type Values = { title: string; description: string; youtube_video_id: string; video_file_url: string; duration_seconds: string };
 const resolver = zodResolver(LessonCreateBody) as unknown as Resolver<Values>;
 
 /** 754 → '12:34'; 3900 → '1:05:00'. */
@@ -28,6 +30,7 @@ function valuesOf(lesson: CourseLesson | null): Values {
     title: lesson?.title ?? '',
     description: lesson?.description ?? '',
     youtube_video_id: lesson?.youtube_video_id ?? '',
+    video_file_url: lesson?.video_file_url ?? '',
     duration_seconds: lesson ? formatClock(lesson.duration_seconds) : '',
   };
 }
@@ -62,11 +65,18 @@ export function LessonFormDialog({
 function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; save: ReturnType<typeof useSaveLesson>; onClose: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const uid = useId();
-  const ids = { title: `${uid}-t`, description: `${uid}-d`, video: `${uid}-v`, duration: `${uid}-du` };
-  const { register, handleSubmit, control, formState } = useForm<Values>({ defaultValues: valuesOf(lesson), resolver });
+  const ids = { title: `${uid}-t`, description: `${uid}-d`, video: `${uid}-v`, file: `${uid}-f`, duration: `${uid}-du` };
+  const { register, handleSubmit, control, formState, setValue } = useForm<Values>({ defaultValues: valuesOf(lesson), resolver });
   const errors = formState.errors;
   const video = useWatch({ control, name: 'youtube_video_id' });
+  const fileUrl = useWatch({ control, name: 'video_file_url' });
   const parsedId = video?.trim() ? parseYouTubeId(video) : null;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useVideoUpload((url) => setValue('video_file_url', url, { shouldDirty: true }));
+  const onFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (file) upload.start(file);
+  };
 
   const onValid = async (values: Values) => {
     setServerError(null);
@@ -139,6 +149,43 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
         )}
         {error(ids.video, errors.youtube_video_id?.message)}
       </div>
+      <div className="space-y-2">
+        <p className={labelStyles}>{m.lessonFile}</p>
+        {fileUrl ? (
+          <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <FileVideo className="size-5 shrink-0 text-sky-600" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
+              <p className="truncate font-mono text-xs text-slate-500">{fileUrl}</p>
+            </div>
+            <button
+              type="button"
+              onClick={() => setValue('video_file_url', '', { shouldDirty: true })}
+              aria-label={m.removeFile}
+              title={m.removeFile}
+              className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </div>
+        ) : null}
+        <label htmlFor={ids.file} className={`${buttonStyles.secondary} w-full cursor-pointer ${upload.uploading ? 'pointer-events-none opacity-60' : ''}`}>
+          {upload.uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
+          {upload.uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
+        </label>
+        <input
+          ref={fileInput}
+          id={ids.file}
+          type="file"
+          accept="video/mp4,video/webm,video/quicktime,video/*"
+          className="sr-only"
+          disabled={upload.uploading}
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        <p className="text-xs text-slate-500">{m.lessonFileHint}</p>
+        {errors.video_file_url?.message && <p className="text-sm text-red-600">{errors.video_file_url.message}</p>}
+        {upload.error && <Alert tone="error">{upload.error}</Alert>}
+      </div>
       <div>
         <label htmlFor={ids.duration} className={labelStyles}>
           {m.lessonDuration}
@@ -163,7 +210,7 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
         <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
           {messages.common.cancel}
         </button>
-        <button type="submit" disabled={save.isPending} className={buttonStyles.primary}>
+        <button type="submit" disabled={save.isPending || upload.uploading} className={buttonStyles.primary}>
           {save.isPending ? m.saving : lesson ? m.lessonSubmitEdit : m.lessonSubmitCreate}
         </button>
       </div>

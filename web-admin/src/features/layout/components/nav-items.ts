@@ -1,9 +1,9 @@
-import { BookOpen, FileText, FolderTree, LayoutDashboard, Layers, PlayCircle, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { Award, BookOpen, FileText, FolderTree, LayoutDashboard, Layers, PlayCircle, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 
 const t = messages.shell.items;
 
-/** The eight sidebar items of spec 2.14, in order, then the audit log (issue 14). */
+/** The eight sidebar items of spec 2.14, in order, then the audit log (issue 14) and the certificates (issue 17). */
 export const ADMIN_NAV: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/dashboard', label: t.dashboard, icon: LayoutDashboard },
   { to: '/admin/users', label: t.users, icon: Users },
@@ -14,4 +14,5 @@ export const ADMIN_NAV: readonly { to: string; label: string; icon: LucideIcon }
   { to: '/admin/manuals', label: t.manuals, icon: FileText },
   { to: '/admin/administrators', label: t.administrators, icon: ShieldCheck },
   { to: '/admin/audit', label: t.audit, icon: ScrollText },
+  { to: '/admin/certificates', label: t.certificates, icon: Award },
 ];

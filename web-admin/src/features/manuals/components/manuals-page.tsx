@@ -1,5 +1,5 @@
 import { MANUAL_TYPES, type Manual, type ManualType } from '@clima/contract/manuals';
-import { CalendarDays, Download, Eye, EyeOff, ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, Download, Eye, EyeOff, ExternalLink, FileText, LoaderCircle, Pencil, Plus, ScanText, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
@@ -18,6 +18,23 @@ import { ManualErrorDialog, ManualSuccessDialog } from './manual-result-dialogs'
 const m = messages.manuals;
 const c = messages.common;
 const iconButton = 'grid size-9 place-items-center rounded-lg text-slate-500 disabled:opacity-50';
+
+/** Where the PDF's text stands for the search; nothing while it is searchable or when there is no stored PDF. */
+function TextStatusBadge({ status }: { status: Manual['text_status'] }) {
+  if (status === null || status === 'indexed') return null;
+  const look = {
+    pending: { icon: LoaderCircle, className: 'bg-slate-100 text-slate-600', spin: true },
+    no_text: { icon: ScanText, className: 'bg-amber-50 text-amber-800', spin: false },
+    failed: { icon: TriangleAlert, className: 'bg-red-50 text-red-700', spin: false },
+  }[status];
+  const Icon = look.icon;
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${look.className}`} title={m.textStatusHint[status]} data-testid="admin-manual-text-status">
+      <Icon className={`size-3.5 ${look.spin ? 'motion-safe:animate-spin' : ''}`} aria-hidden />
+      {m.textStatus[status]}
+    </span>
+  );
+}
 
 function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: Manual; onToggle: () => void; onEdit: () => void; onDelete: () => void; toggling: boolean }) {
   const published = manual.is_published === 1;
@@ -52,8 +69,9 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
       <p className="mt-0.5 text-sm text-slate-500">
         {manual.manufacturer_name} · {manual.model_name}
       </p>
-      <p className="mt-2">
+      <p className="mt-2 flex flex-wrap gap-1.5">
         <span className="rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{MANUAL_TYPES[manual.manual_type as ManualType] ?? manual.manual_type}</span>
+        <TextStatusBadge status={manual.text_status} />
       </p>
       {manual.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{manual.description}</p>}
       <ul className="mt-3 space-y-1 text-xs text-slate-500">
@@ -62,6 +80,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
             <FileText className="size-3.5 text-red-500" aria-hidden />
             {m.pdf}
             {manual.file_size != null && ` · ${formatMegabytes(manual.file_size)}`}
+            {manual.page_count != null && ` · ${m.pages(manual.page_count)}`}
           </li>
         )}
         {manual.external_url && (

@@ -19,8 +19,13 @@ export function useAdminManuals(filters: { search: string; type: string }, enabl
     },
     enabled,
     placeholderData: keepPreviousData,
+    // a PDF just saved is read in the background: the list follows until its text is settled
+    refetchInterval: (query) => (query.state.data?.some((m) => m.text_status === 'pending') ? PENDING_REFRESH_MS : false),
   });
 }
+
+/** How often the list is read again while a manual's PDF waits for its text. */
+const PENDING_REFRESH_MS = 3000;
 
 export type SaveManual = { kind: 'create'; body: ManualCreateInput } | { kind: 'update'; id: number; body: ManualUpdateInput };
 

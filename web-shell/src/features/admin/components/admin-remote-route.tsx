@@ -3,11 +3,12 @@ import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react
 import { messages } from '../../../i18n/messages';
 import { buttonStyles } from '@clima/web-kit/button';
 import { PageSpinner } from '@clima/web-kit/spinner';
+import { loadAdminApp } from '../admin-remote';
 
 const m = messages.adminRemote;
 
 // Imported only from this route: a visitor who never opens /admin never downloads the remote.
-const AdminApp = lazy(() => import('clima_admin/AdminApp'));
+const AdminApp = lazy(loadAdminApp);
 
 class RemoteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

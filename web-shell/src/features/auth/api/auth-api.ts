@@ -1,13 +1,19 @@
+import type { HeartbeatBody } from '@clima/contract/ranking';
 import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
 const m = messages;
 
-export async function logoutRequest(): Promise<void> {
+/**
+ * The answer is ignored (spec 7.1): the local session is already cleared. Resolves false only when the
+ * request never reached the server (no network), so that the caller can send it again later.
+ */
+export async function logoutRequest(): Promise<boolean> {
   try {
     await api.raw.get('/api/logout');
+    return true;
   } catch {
-    // The answer is ignored (spec 7.1): the local session is already cleared.
+    return false;
   }
 }
 
@@ -41,10 +47,10 @@ export async function signInRequest(email: string, password: string): Promise<vo
   if (!res.ok) throw new Error(await readError(res, m.auth.signInFailedServer));
 }
 
-/** Failures are logged and ignored (spec section 8). */
-export async function sendHeartbeat(): Promise<void> {
+/** Tells the ranking what the user is studying (see use-activity-heartbeat.ts); failures are logged and ignored (spec section 8). */
+export async function sendHeartbeat(body: HeartbeatBody): Promise<void> {
   try {
-    const res = await api.raw.post('/api/users/session/heartbeat', { json: true });
+    const res = await api.raw.post('/api/users/session/heartbeat', { body });
     if (!res.ok) console.warn(m.logs.heartbeat, res.status);
   } catch (err) {
     console.warn(m.logs.heartbeat, err);

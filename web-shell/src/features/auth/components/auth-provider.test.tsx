@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { queryKeys } from '../../../app/query-keys';
 import { useAuth } from '../hooks/use-auth';
-import { AuthProvider } from './auth-provider';
+import { lastKnownSession, logoutPending, rememberSession } from '../offline-session';
+import { AuthProvider, SESSION_TIMEOUT_MS } from './auth-provider';
 
 const me: Me = {
   id: 'email_1',
@@ -64,6 +65,9 @@ beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined))
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  // the app's reachability is module state: a test that went offline ends back online
+  window.dispatchEvent(new Event('online'));
 });
 
 describe('AuthProvider', () => {
@@ -135,5 +139,120 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(state()).toBe(me.email));
     await act(() => auth.logout());
     await waitFor(() => expect(state()).toBe('anônimo'));
+  });
+});
+
+/** What fetch does when there is no network at all. */
+const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('AuthProvider without network', () => {
+  it('keeps the last confirmed session, read-only, when the next check finds no network', async () => {
+    standInFetch(() => json({ user: me, admin: null }));
+    mount();
+    await waitFor(() => expect(state()).toBe(me.email));
+    expect(auth.isOffline).toBe(false);
+    expect(lastKnownSession()?.user).toEqual(me);
+    cleanup();
+
+    // a new page load in the machine room
+    standInFetch(noNetwork);
+    mount();
+    await waitFor(() => expect(state()).toBe(me.email));
+    expect(auth.isOffline).toBe(true);
+    expect(auth.user?.subscription_status).toBe('active');
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('without a confirmed session there is no user offline, and pending still ends', async () => {
+    standInFetch(noNetwork);
+    mount();
+    await waitFor(() => expect(state()).toBe('anônimo'));
+    expect(auth.isOffline).toBe(true);
+  });
+
+  it('a server answer without a user removes the stored session', async () => {
+    rememberSession(me);
+    standInFetch(() => json({ user: null, admin: null }));
+    mount();
+    await waitFor(() => expect(state()).toBe('anônimo'));
+    expect(lastKnownSession()).toBeNull();
+  });
+
+  it('a server error is an answer, not an outage: no stored session stands in for it', async () => {
+    rememberSession(me);
+    standInFetch(() => json({ error: 'indisponível' }, 503));
+    mount();
+    await waitFor(() => expect(state()).toBe('anônimo'));
+    expect(auth.isOffline).toBe(false);
+    // and the copy is kept for a real outage
+    expect(lastKnownSession()?.user).toEqual(me);
+  });
+
+  it('asks the server again when the browser is back online, and believes it', async () => {
+    rememberSession(me);
+    let online = false;
+    const ended = { ...me, subscription_status: 'inactive' };
+    const net = standInFetch(() => (online ? json({ user: ended, admin: null }) : noNetwork()));
+    mount();
+    await waitFor(() => expect(state()).toBe(me.email));
+    expect(auth.isOffline).toBe(true);
+    expect(auth.user?.subscription_status).toBe('active');
+
+    online = true;
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(auth.isOffline).toBe(false));
+    expect(auth.user?.subscription_status).toBe('inactive');
+    expect(lastKnownSession()?.user.subscription_status).toBe('inactive');
+    expect(net.count('/api/session')).toBe(2);
+  });
+
+  it('a session check that hangs gives up after its timeout and uses the stored session', async () => {
+    rememberSession(me);
+    // the browser's timeout signal, fired here instead of after 8 s
+    const timeout = new AbortController();
+    const asked = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
+    // fetch honours its signal, as the browser's does, and never answers otherwise
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      ),
+    );
+    mount();
+    expect(asked).toHaveBeenCalledWith(SESSION_TIMEOUT_MS);
+    expect(state()).toBe('pendente');
+    await act(async () => timeout.abort(new DOMException('signal timed out', 'TimeoutError')));
+    await waitFor(() => expect(state()).toBe(me.email));
+    expect(auth.isOffline).toBe(true);
+  });
+
+  it('a sign-out made offline clears the user at once and reaches the server before the next check', async () => {
+    rememberSession(me);
+    let online = false;
+    const net = standInFetch((path) => {
+      if (!online) return noNetwork();
+      return path === '/api/logout' ? json({ success: true }) : json({ user: null, admin: null });
+    });
+    mount();
+    await waitFor(() => expect(state()).toBe(me.email));
+    await act(() => auth.logout());
+    await waitFor(() => expect(state()).toBe('anônimo'));
+    expect(lastKnownSession()).toBeNull();
+    expect(logoutPending()).toBe(true);
+
+    online = true;
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(logoutPending()).toBe(false));
+    expect(net.calls.slice(-2)).toEqual(['/api/logout', '/api/session']);
+    expect(state()).toBe('anônimo');
+  });
+
+  it('ignores a stored copy that is not a whole user', () => {
+    localStorage.setItem('clima.last-session', JSON.stringify({ user: { id: 'email_1' }, savedAt: 'x' }));
+    expect(lastKnownSession()).toBeNull();
+    expect(localStorage.getItem('clima.last-session')).toBeNull();
+    localStorage.setItem('clima.last-session', '{not json');
+    expect(lastKnownSession()).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import type { Content, ContentCategory } from '@clima/contract/catalog';
+import type { Content, ContentCategory, ContinueContent } from '@clima/contract/catalog';
+import type { ContentPosition } from '@clima/contract/watch';
+import type { WatchReportBody } from '../../../shared/playback/watch-tracker';
 import { api, ApiError, orEmptyList } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
@@ -18,3 +20,19 @@ export async function fetchContent(id: string): Promise<Content> {
     throw new Error(m.loadFailed, { cause: err });
   }
 }
+
+/** Where the user stopped in the content's video; null when nothing was saved or it cannot be read now. */
+export async function fetchContentPosition(id: string): Promise<ContentPosition | null> {
+  try {
+    return await api.get('/api/contents/:id/position', { params: { id } });
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
+}
+
+/** Saves a watch report; `keepalive` when the page is going away. */
+export const saveContentPosition = (id: string, report: WatchReportBody, keepalive: boolean): Promise<ContentPosition> =>
+  api.put('/api/contents/:id/position', { params: { id }, body: report, keepalive });
+
+export const fetchContinueContents = (signal?: AbortSignal): Promise<ContinueContent[]> => orEmptyList(api.get('/api/contents/continue', { signal }), signal);

@@ -7,12 +7,14 @@ import { PageSpinner } from '@clima/web-kit/spinner';
 import { parseTags } from '../../../shared/ui/tag-list';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
-import { useContent } from '../hooks/use-contents';
+import { useContent, useContentPosition, useSaveContentPosition } from '../hooks/use-contents';
 
 const m = messages.contents;
 
 function ContentDetail({ id }: { id: string }) {
   const { data: content, isPending, isError, error } = useContent(id);
+  const position = useContentPosition(id, Boolean(content));
+  const savePosition = useSaveContentPosition(id);
   if (isPending) return <PageSpinner label={messages.common.loading} />;
   if (isError) {
     return (
@@ -27,7 +29,13 @@ function ContentDetail({ id }: { id: string }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
       <div className="min-w-0 space-y-5">
         <div className={vertical ? 'rounded-3xl bg-slate-900 p-3 sm:p-5' : ''}>
-          <VideoPlayer videoUrl={content.video_url} fileUrl={content.video_file_url} title={content.title} orientation={content.video_orientation} />
+          <VideoPlayer
+            videoUrl={content.video_url}
+            fileUrl={content.video_file_url}
+            title={content.title}
+            orientation={content.video_orientation}
+            watch={{ saved: position.data, send: savePosition }}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">
           <span className="rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-700">{category}</span>

@@ -11,8 +11,10 @@ import { PageSpinner } from '@clima/web-kit/spinner';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
-import { useContentCategories, useContents } from '../hooks/use-contents';
+import { useContentCategories, useContents, useContinueContents } from '../hooks/use-contents';
 import { ContentCard } from './content-card';
+import { ContinueRow } from '../../../shared/ui/continue-row';
+import { videoThumbnail } from '@clima/contract/video';
 
 const m = messages.contents;
 const PREVIEW_COUNT = 6;
@@ -105,6 +107,7 @@ function ContentsList() {
   const debounced = useDebouncedValue(search.trim());
   const categories = useContentCategories(true);
   const contents = useContents({ search: debounced, category }, true);
+  const continuing = useContinueContents(true);
   const list = contents.data ?? [];
   const filtering = debounced !== '' || category !== '';
   const clear = () => {
@@ -116,6 +119,18 @@ function ContentsList() {
     <div className="space-y-6">
       <SubscriberBanner />
       <PageHeader title={m.title} subtitle={m.subtitle} />
+      <ContinueRow
+        testId="continue-contents"
+        items={(continuing.data ?? []).map((c) => ({
+          key: `content-${c.content.id}`,
+          href: `/content/${c.content.id}`,
+          title: c.content.title,
+          subtitle: c.content.category_name,
+          image: videoThumbnail(c.content.video_url),
+          position: c.position,
+          duration: c.duration,
+        }))}
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select label={m.allCategories} value={category} onChange={(e) => setCategory(e.target.value)} className="sm:w-64">

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { queryKeys } from '../../../app/query-keys';
-import { fetchContent, fetchContentCategories, fetchContents } from '../api/contents-api';
+import type { WatchSender } from '../../../shared/playback/use-watch-reporting';
+import { fetchContent, fetchContentCategories, fetchContentPosition, fetchContents, fetchContinueContents, saveContentPosition } from '../api/contents-api';
 
 export const useContents = (filters: { search: string; category: string }, enabled: boolean) =>
   useQuery({
@@ -24,4 +26,26 @@ export function useContent(id: string) {
       return content;
     },
   });
+}
+
+/** Where the user stopped in the content's video (null when nothing was saved). */
+export const useContentPosition = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.contentPosition(id), queryFn: () => fetchContentPosition(id), enabled, staleTime: 0 });
+
+/** 'Continuar assistindo' on /contents (signed-in users only). */
+export const useContinueContents = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.continueContents, queryFn: ({ signal }) => fetchContinueContents(signal), enabled });
+
+/** Saves the player's reports on a content; the saved position and the continue row follow each one. */
+export function useSaveContentPosition(id: string): WatchSender {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (report, keepalive) => {
+      const saved = await saveContentPosition(id, report, keepalive);
+      queryClient.setQueryData(queryKeys.contentPosition(id), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.continueContents });
+      return true;
+    },
+    [id, queryClient],
+  );
 }

@@ -1,4 +1,6 @@
-import type { Course, CourseCategory, CourseLesson, LessonProgress } from '@clima/contract/courses';
+import type { ContinueLesson, Course, CourseCategory, CourseLesson, LessonProgress } from '@clima/contract/courses';
+import type { LessonPosition } from '@clima/contract/watch';
+import type { WatchReportBody } from '../../../shared/playback/watch-tracker';
 import { api, ApiError, orEmptyList } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
 
@@ -44,13 +46,17 @@ export async function fetchCourse(id: string): Promise<Course> {
 export const fetchLessons = (id: string): Promise<CourseLesson[]> => orEmptyList(api.get('/api/courses/:id/lessons', { params: { id } }));
 export const fetchProgress = (id: string): Promise<LessonProgress[]> => orEmptyList(api.get('/api/courses/:id/progress', { params: { id } }));
 
-/** Records a completed lesson. Failures are logged and ignored (spec section 8); resolves to whether it was saved. */
-export async function markLessonDone(courseId: string, lessonId: number): Promise<boolean> {
+/**
+ * Saves the player's report on a lesson (where the user is, what they played); the server completes the
+ * lesson once most of it was watched. `keepalive` when the page is going away.
+ */
+export async function saveLessonPosition(courseId: string, lessonId: number, report: WatchReportBody, keepalive: boolean): Promise<LessonPosition> {
   try {
-    await api.post('/api/courses/:id/lessons/:lessonId/progress', { params: { id: courseId, lessonId } });
-    return true;
+    return await api.put('/api/courses/:id/lessons/:lessonId/position', { params: { id: courseId, lessonId }, body: report, keepalive });
   } catch (err) {
     console.error(m.progressFailed, err);
-    return false;
+    throw err;
   }
 }
+
+export const fetchContinueCourses = (signal?: AbortSignal): Promise<ContinueLesson[]> => orEmptyList(api.get('/api/courses/continue', { signal }), signal);

@@ -11,7 +11,8 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessGuard } from '../../access/components/access-guard';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
-import { useCourseCategories } from '../hooks/use-courses';
+import { ContinueRow } from '../../../shared/ui/continue-row';
+import { useContinueCourses, useCourseCategories } from '../hooks/use-courses';
 
 const m = messages.courses;
 
@@ -68,11 +69,24 @@ function CourseHome() {
   const all = useCourseCategories('', true);
   const shown = selected ? data.filter((c) => String(c.id) === selected) : data;
   const filtering = debounced !== '' || selected !== '';
+  const continuing = useContinueCourses(true);
 
   return (
     <div className="space-y-6">
       <SubscriberBanner />
       <PageHeader title={m.title} subtitle={m.subtitle} />
+      <ContinueRow
+        testId="continue-courses"
+        items={(continuing.data ?? []).map((c) => ({
+          key: `course-${c.course.id}`,
+          href: `/course/${c.course.id}?lesson=${c.lesson_id}`,
+          title: c.lesson_title,
+          subtitle: c.course.title,
+          image: c.course.cover_image_url,
+          position: c.position,
+          duration: c.duration,
+        }))}
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select label={m.categoryFilter} value={selected} onChange={(e) => setSelected(e.target.value)} className="sm:w-64">

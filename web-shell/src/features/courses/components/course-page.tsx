@@ -1,28 +1,38 @@
-import type { Course, CourseLesson } from '@clima/contract/courses';
-import { resolveVideoSource } from '@clima/contract/video';
+import type { Course, CourseLesson, LessonProgress } from '@clima/contract/courses';
 import { ArrowLeft, Check, Clock, ListVideo, SearchX, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from '@clima/router';
+import { Link, useParams, useSearchParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
 import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
-import { VideoEmbed } from '../../../shared/ui/video-embed';
+import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
-import { useCourse, useCourseLessons, useCourseProgress, useMarkLessonDone } from '../hooks/use-courses';
+import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
+import { useLearningActivity } from '../../../shared/learning/learning-activity';
+import { useCourse, useCourseLessons, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
 const m = messages.courses;
 
 /** The course's own video, shown when it has no lessons yet. */
 function CourseVideo({ course }: { course: Course }) {
-  const source = resolveVideoSource(course);
-  const videoId = source.kind === 'hosted' && source.video.provider === 'youtube' ? source.video.id : null;
+  return <VideoPlayer videoUrl={course.video_url} fileUrl={course.video_file_url} title={course.title} orientation={course.video_orientation} />;
+}
+
+/**
+ * The selected lesson's video (YouTube id or uploaded file). Its reports save where the user is and
+ * what they played; the server completes the lesson once most of it was watched.
+ */
+function LessonVideo({ courseId, lesson, progress }: { courseId: string; lesson: CourseLesson; progress: LessonProgress | undefined }) {
+  const send = useSaveLessonPosition(courseId, lesson.id);
+  // a lesson open on the screen is study time for the ranking (the video playing counts by itself)
+  useLearningActivity('lesson');
   return (
-    <VideoEmbed
-      videoId={videoId}
-      fileUrl={source.kind === 'file' ? source.url : null}
-      title={course.title}
-      vertical={course.video_orientation === 'vertical'}
+    <VideoPlayer
+      videoUrl={lesson.youtube_video_id ? `https://youtu.be/${lesson.youtube_video_id}` : null}
+      fileUrl={lesson.video_file_url}
+      title={lesson.title}
+      watch={{ saved: progress, send, fallbackDuration: lesson.duration_seconds }}
     />
   );
 }
@@ -59,12 +69,15 @@ function ProgressBox({ completed, total }: { completed: number; total: number })
 function LessonList({
   lessons,
   done,
+  watched,
   selectedId,
   onSelect,
   loading,
 }: {
   lessons: CourseLesson[];
   done: Set<number>;
+  /** Watched share of each lesson the user played, 0..1. */
+  watched: Map<number, number>;
   selectedId: number | undefined;
   onSelect: (lesson: CourseLesson) => void;
   loading: boolean;
@@ -87,6 +100,8 @@ function LessonList({
           {lessons.map((lesson, index) => {
             const isDone = done.has(lesson.id);
             const isSelected = selectedId === lesson.id;
+            const fraction = watched.get(lesson.id);
+            const share = fraction === undefined ? undefined : Math.floor(fraction * 100);
             return (
               <li key={lesson.id}>
                 <button
@@ -116,9 +131,19 @@ function LessonList({
                   <span className="min-w-0 flex-1">
                     <span className={`block text-sm font-semibold ${isSelected ? 'text-sky-800' : 'text-slate-900'}`}>{lesson.title}</span>
                     {lesson.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-500">{lesson.description}</span>}
-                    <span className="mt-1 inline-flex items-center gap-1 text-xs text-slate-400">
-                      <Clock className="size-3.5" aria-hidden />
-                      {formatDuration(lesson.duration_seconds)}
+                    <span className="mt-1 flex items-center gap-2 text-xs text-slate-400">
+                      <span className="inline-flex items-center gap-1">
+                        <Clock className="size-3.5" aria-hidden />
+                        {formatDuration(lesson.duration_seconds)}
+                      </span>
+                      {share !== undefined && (
+                        <span className="inline-flex min-w-0 flex-1 items-center gap-1.5" data-testid="lesson-watched">
+                          <span className="h-1 w-14 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+                            <span className={`block h-full rounded-full ${isDone ? 'bg-emerald-500' : 'bg-sky-500'}`} style={{ width: `${share}%` }} />
+                          </span>
+                          <span className="tabular-nums">{m.watchedShare(share)}</span>
+                        </span>
+                      )}
                     </span>
                   </span>
                 </button>
@@ -135,10 +160,9 @@ function CourseDetail({ id }: { id: string }) {
   const course = useCourse(id);
   const lessons = useCourseLessons(id);
   const progress = useCourseProgress(id);
-  const markDone = useMarkLessonDone(id);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  // Lessons completed in this visit: shown at once, whatever the server list says while it reloads.
-  const [doneHere, setDoneHere] = useState<ReadonlySet<number>>(() => new Set());
+  const [searchParams] = useSearchParams();
+  // 'Continuar assistindo' opens the course at the lesson to resume (?lesson=<id>)
+  const [selectedId, setSelectedId] = useState<number | null>(() => Number(searchParams.get('lesson')) || null);
   const playerRef = useRef<HTMLDivElement>(null);
 
   if (course.isPending) return <PageSpinner label={messages.common.loading} />;
@@ -156,19 +180,15 @@ function CourseDetail({ id }: { id: string }) {
   }
 
   const list = lessons.data ?? [];
-  const done = new Set([...(progress.data ?? []).filter((p) => p.completed === 1).map((p) => p.lesson_id), ...doneHere]);
+  const progressList = progress.data ?? [];
+  // A lesson counts as completed once most of it was watched (the server's rule, services/courses/README.md).
+  const done = new Set(progressList.filter((p) => p.completed === 1).map((p) => p.lesson_id));
+  const watched = new Map(progressList.filter((p) => p.watched_fraction !== null).map((p) => [p.lesson_id, p.watched_fraction!]));
   const selectedIndex = Math.max(0, list.findIndex((l) => l.id === selectedId));
   const selected = list[selectedIndex];
   const completed = list.filter((l) => done.has(l.id)).length;
   const slug = course.data.category_slug;
   const back = slug ? `/course-category/${encodeURIComponent(slug)}` : '/';
-
-  // A lesson counts as completed once its video frame has finished loading (spec section 4).
-  const onLessonLoaded = (lessonId: number) => {
-    if (done.has(lessonId)) return;
-    setDoneHere((old) => new Set(old).add(lessonId));
-    markDone.mutate(lessonId);
-  };
 
   const select = (lesson: CourseLesson) => {
     setSelectedId(lesson.id);
@@ -187,12 +207,7 @@ function CourseDetail({ id }: { id: string }) {
         <div className="min-w-0 space-y-5">
           <div ref={playerRef} className="scroll-mt-24">
             {selected ? (
-              <VideoEmbed
-                key={selected.id}
-                videoId={selected.youtube_video_id}
-                title={selected.title}
-                onLoad={() => onLessonLoaded(selected.id)}
-              />
+              <LessonVideo key={selected.id} courseId={id} lesson={selected} progress={progressList.find((p) => p.lesson_id === selected.id)} />
             ) : lessons.isPending ? (
               <div className="grid aspect-video w-full place-items-center rounded-2xl bg-slate-900">
                 <Spinner label={messages.common.loading} />
@@ -212,8 +227,9 @@ function CourseDetail({ id }: { id: string }) {
             {selected?.description && <p className="mt-3 border-l-4 border-sky-200 pl-3 text-sm text-slate-600">{selected.description}</p>}
           </div>
           <ProgressBox completed={completed} total={list.length} />
+          {list.length > 0 && completed === list.length && <CourseCertificateLink courseId={course.data.id} />}
         </div>
-        <LessonList lessons={list} done={done} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
+        <LessonList lessons={list} done={done} watched={watched} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
       </div>
     </div>
   );

@@ -1,13 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LessonProgress } from '@clima/contract/courses';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { queryKeys } from '../../../app/query-keys';
+import type { WatchSender } from '../../../shared/playback/use-watch-reporting';
 import {
   fetchCategoriesWithStats,
   fetchCategory,
   fetchCategoryCourses,
+  fetchContinueCourses,
   fetchCourse,
   fetchLessons,
   fetchProgress,
-  markLessonDone,
+  saveLessonPosition,
 } from '../api/courses-api';
 
 export function useCourseCategories(search: string, enabled: boolean) {
@@ -34,11 +38,26 @@ export const useCourse = (id: string) => useQuery({ queryKey: queryKeys.course(i
 export const useCourseLessons = (id: string) => useQuery({ queryKey: queryKeys.courseLessons(id), queryFn: () => fetchLessons(id) });
 export const useCourseProgress = (id: string) => useQuery({ queryKey: queryKeys.courseProgress(id), queryFn: () => fetchProgress(id) });
 
-/** Records a lesson as completed; the server's list is read again once the call is over. */
-export function useMarkLessonDone(courseId: string) {
+/** 'Continuar assistindo' on the course home: the lesson to resume in each course. */
+export const useContinueCourses = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.continueCourses, queryFn: ({ signal }) => fetchContinueCourses(signal), enabled });
+
+/**
+ * Saves the player's reports on a lesson. The answer (position, watched share, completed) goes straight
+ * into the course's progress, so the list and 'Progresso da Aula' follow at once.
+ */
+export function useSaveLessonPosition(courseId: string, lessonId: number): WatchSender {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (lessonId: number) => markLessonDone(courseId, lessonId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.courseProgress(courseId) }),
-  });
+  return useCallback(
+    async (report, keepalive) => {
+      const saved = await saveLessonPosition(courseId, lessonId, report, keepalive);
+      queryClient.setQueryData<LessonProgress[]>(queryKeys.courseProgress(courseId), (old = []) => {
+        const item: LessonProgress = { ...saved };
+        return old.some((p) => p.lesson_id === lessonId) ? old.map((p) => (p.lesson_id === lessonId ? item : p)) : [...old, item];
+      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.continueCourses });
+      return true;
+    },
+    [courseId, lessonId, queryClient],
+  );
 }

@@ -7,6 +7,7 @@ import { AccountDeletedNotice } from '../../privacy/components/account-deleted-n
 import { EmailVerificationNotice } from '../../recovery/components/email-verification-notice';
 import { PaymentPendingBanner } from '../../subscription/components/payment-pending-banner';
 import { AppHeader, TaglineBar } from './app-header';
+import { OfflineBanner } from './offline-banner';
 
 /** The end-user shell of spec 2.1: every route but /auth/callback renders inside it. */
 export function AppShell() {
@@ -21,10 +22,13 @@ export function AppShell() {
       </a>
       <TaglineBar />
       <AppHeader />
+      <OfflineBanner />
       <AccountDeletedNotice />
       <EmailVerificationNotice />
       <PaymentPendingBanner />
-      <main id="conteudo" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+      {/* at least a screen tall: the footer starts below the fold, so a screen that grows as its data
+          arrives never pushes it down in sight (a layout shift) */}
+      <main id="conteudo" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
             <Outlet />

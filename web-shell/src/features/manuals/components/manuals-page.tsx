@@ -1,6 +1,8 @@
-import { MANUAL_TYPES, type Manual, type ManualType } from '@clima/contract/manuals';
-import { BookMarked, CalendarDays, CheckCircle2, Download, ExternalLink, Factory, FileText } from 'lucide-react';
-import { useState } from 'react';
+import type { Manual } from '@clima/contract/manuals';
+import { MANUAL_FILE_PREFIX, MANUAL_TYPES, type ManualType } from '@clima/contract/manual-types';
+import { BookMarked, BookOpen, CalendarDays, CheckCircle2, Download, ExternalLink, Factory, FileText, ScanText } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatMegabytes, formatNumber } from '../../../lib/format';
 import { hasActiveSubscription } from '../../../lib/subscription';
@@ -10,18 +12,32 @@ import { EmptyState } from '@clima/web-kit/empty-state';
 import { SearchInput, Select } from '@clima/web-kit/filters';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
+import { Alert } from '@clima/web-kit/alert';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useSubscribe } from '../../subscription/hooks/use-subscribe';
-import { useDownloadManual, useManuals, useManufacturers, useModels } from '../hooks/use-manuals';
+import { isNetworkFailure } from '../api/manuals-api';
+import { useDownloadManual, useManualSearch, useManuals, useManufacturers, useModels } from '../hooks/use-manuals';
+import { useOfflineCheck, useOfflineIds, type OfflineState } from '../hooks/use-offline-manuals';
+import { useUrlSearch } from '../hooks/use-url-search';
+import { manualsKitMessages } from '../manuals-messages';
+import { fold } from '../search/text-search';
 import { manualTypeIcon } from './manual-type-icon';
+import { ManualSearchBox } from './manual-search-box';
+import { OfflineManuals } from './offline-manuals';
+import { OfflineToggle } from './offline-toggle';
+import { SearchResults, viewerPath, type ViewerLinkState } from './search-results';
 
 const m = messages.manuals;
+const kit = manualsKitMessages;
 /** Manufacturers shown on the visitors' page (spec section 9). */
 const MANUFACTURER_PREVIEW = 8;
 
 const typeLabel = (type: string) => MANUAL_TYPES[type as ManualType] ?? type;
+
+/** A PDF of our own storage opens in the in-app viewer and may be kept offline; a link to another site may not. */
+const hasStoredPdf = (manual: Manual) => manual.file_url?.startsWith(MANUAL_FILE_PREFIX) ?? false;
 
 function ManufacturersGrid() {
   const manufacturers = useManufacturers();
@@ -61,8 +77,18 @@ function ManufacturersGrid() {
 
 function ManualsMarketing() {
   const { openSignIn } = useSignInDialog();
+  // a visitor may type a code: searching asks to sign in first, and the search waits in the address
+  const search = useUrlSearch();
   return (
     <div className="space-y-8">
+      <ManualSearchBox
+        value={search.draft}
+        onChange={search.setDraft}
+        onSubmit={() => {
+          search.submit();
+          openSignIn('login');
+        }}
+      />
       <section className="overflow-hidden rounded-3xl bg-gradient-to-br from-sky-800 via-sky-700 to-cyan-600 text-white shadow-lg">
         <div className="grid gap-8 p-6 sm:p-10 lg:grid-cols-[1.3fr_1fr] lg:items-center">
           <div>
@@ -100,8 +126,16 @@ function ManualsMarketing() {
   );
 }
 
-function ManualCard({ manual, onDownload, busy }: { manual: Manual; onDownload: (manual: Manual) => void; busy: boolean }) {
+interface CardActions {
+  onDownload: (manual: Manual) => void;
+  onOpen: (manual: Manual) => void;
+  /** Active subscriber: the 'Disponível offline' switch is offered. */
+  canKeepOffline: boolean;
+}
+
+function ManualCard({ manual, busy, onDownload, onOpen, canKeepOffline }: { manual: Manual; busy: boolean } & CardActions) {
   const TypeIcon = manualTypeIcon(manual.manual_type);
+  const stored = hasStoredPdf(manual);
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="manual-card">
       <div className="flex items-start gap-3">
@@ -141,7 +175,18 @@ function ManualCard({ manual, onDownload, busy }: { manual: Manual; onDownload: 
               {m.external}
             </li>
           )}
+          {manual.text_status === 'no_text' && (
+            <li className="flex items-center gap-1.5 text-slate-500">
+              <ScanText className="size-3.5" aria-hidden />
+              {kit.textStatus.no_text}
+            </li>
+          )}
         </ul>
+      )}
+      {stored && canKeepOffline && (
+        <div className="mt-3">
+          <OfflineToggle manual={manual} />
+        </div>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4 text-xs text-slate-500">
         <div className="space-y-1">
@@ -154,20 +199,60 @@ function ManualCard({ manual, onDownload, busy }: { manual: Manual; onDownload: 
             {m.downloads(manual.download_count)}
           </p>
         </div>
-        <button type="button" onClick={() => onDownload(manual)} disabled={busy} aria-label={m.downloadLabel(manual.title)} className={buttonStyles.primary}>
-          {busy ? <Spinner size="sm" /> : <Download className="size-4" aria-hidden />}
-          {m.download}
-        </button>
+        <div className="flex gap-2">
+          {stored && (
+            <button type="button" onClick={() => onOpen(manual)} aria-label={kit.openLabel(manual.title)} className={buttonStyles.secondary}>
+              <BookOpen className="size-4" aria-hidden />
+              {kit.open}
+            </button>
+          )}
+          <button type="button" onClick={() => onDownload(manual)} disabled={busy} aria-label={m.downloadLabel(manual.title)} className={buttonStyles.primary}>
+            {busy ? <Spinner size="sm" /> : <Download className="size-4" aria-hidden />}
+            {m.download}
+          </button>
+        </div>
       </div>
     </li>
   );
 }
 
-function ManualsLibrary() {
+/** The four filters of spec 2.12; manufacturer and model also narrow the search inside the manuals. */
+interface LibraryFilters {
+  search: string;
+  manufacturer: string;
+  model: string;
+  type: string;
+}
+
+/** The filters the search answer cannot apply by itself (type, and the title search box), applied to its results. */
+function matchesFilters(manual: Manual, filters: LibraryFilters): boolean {
+  if (filters.type && manual.manual_type !== filters.type) return false;
+  if (!filters.search) return true;
+  const needle = fold(filters.search).text;
+  return [manual.title, manual.description ?? '', manual.manufacturer_name, manual.model_name].some((field) => fold(field).text.includes(needle));
+}
+
+/** Results of the search inside the manuals for the library's filters. */
+function LibrarySearch({ query, filters, onNetworkFailure }: { query: string; filters: LibraryFilters; onNetworkFailure: () => void }) {
+  const subscribe = useSubscribe();
+  const search = useManualSearch({ q: query, manufacturer: filters.manufacturer, model: filters.model }, true);
+  const results = useMemo(() => (search.data?.results ?? []).filter((r) => matchesFilters(r.manual, filters)), [search.data, filters]);
+  const networkDown = search.isError && isNetworkFailure(search.error);
+  useEffect(() => {
+    if (networkDown) onNetworkFailure();
+  }, [networkDown, onNetworkFailure]);
+  if (search.isError) return networkDown ? null : <Alert tone="error">{kit.search.failed}</Alert>;
+  if (search.isPending) return <PageSpinner label={kit.search.searching} />;
+  return <SearchResults results={results} query={search.data.query || query} locked={search.data.locked} onLocked={subscribe} busy={search.isPlaceholderData} />;
+}
+
+function LibraryTab({ onNetworkFailure }: { onNetworkFailure: () => void }) {
   const { user } = useAuth();
   const subscribe = useSubscribe();
+  const navigate = useNavigate();
   const { openSignIn } = useSignInDialog();
   const download = useDownloadManual();
+  const inManuals = useUrlSearch();
   const [search, setSearch] = useState('');
   const [manufacturer, setManufacturer] = useState('');
   const [model, setModel] = useState('');
@@ -175,20 +260,31 @@ function ManualsLibrary() {
   const debounced = useDebouncedValue(search.trim());
   const manufacturers = useManufacturers();
   const models = useModels(manufacturer);
-  const manuals = useManuals({ search: debounced, manufacturer, model, type }, true);
+  const filters = useMemo(() => ({ search: debounced, manufacturer, model, type }), [debounced, manufacturer, model, type]);
+  const manuals = useManuals(filters, inManuals.query === '');
   const filtering = debounced !== '' || manufacturer !== '' || model !== '' || type !== '';
   const list = manuals.data ?? [];
+  const subscriber = hasActiveSubscription(user);
+  const networkDown = manuals.isError && isNetworkFailure(manuals.error);
 
-  // Spec 2.12 download gating: sign-in dialog, then the subscription flow, then the file.
-  const onDownload = (manual: Manual) => {
+  // Spec 2.12 download gating: sign-in dialog, then the subscription flow, then the file. Opening in the
+  // viewer is gated the same way.
+  const gated = (action: () => void) => {
     if (!user) openSignIn('login');
     else if (!hasActiveSubscription(user)) subscribe();
-    else download.mutate(manual);
+    else action();
   };
+  const onDownload = (manual: Manual) => gated(() => download.mutate(manual));
+  const onOpen = (manual: Manual) => gated(() => navigate(viewerPath(manual.id, 1, ''), { state: { manual } satisfies ViewerLinkState }));
+
+  useEffect(() => {
+    if (networkDown) onNetworkFailure();
+  }, [networkDown, onNetworkFailure]);
+  if (networkDown) return null;
 
   return (
     <div className="space-y-6">
-      <SubscriberBanner premiumTitle={m.premiumTitle} premiumText={m.premiumText} subscribeTitle={m.accessTitle} subscribeText={m.accessText} />
+      <ManualSearchBox value={inManuals.draft} onChange={inManuals.setDraft} onSubmit={inManuals.submit} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select
@@ -225,7 +321,9 @@ function ManualsLibrary() {
           ))}
         </Select>
       </div>
-      {manuals.isPending ? (
+      {inManuals.query !== '' ? (
+        <LibrarySearch query={inManuals.query} filters={filters} onNetworkFailure={onNetworkFailure} />
+      ) : manuals.isPending ? (
         <PageSpinner label={messages.common.loading} />
       ) : list.length === 0 ? (
         filtering ? (
@@ -240,7 +338,14 @@ function ManualsLibrary() {
           </p>
           <ul className={`grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${manuals.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={manuals.isFetching}>
             {list.map((manual) => (
-              <ManualCard key={manual.id} manual={manual} onDownload={onDownload} busy={download.isPending && download.variables?.id === manual.id} />
+              <ManualCard
+                key={manual.id}
+                manual={manual}
+                onDownload={onDownload}
+                onOpen={onOpen}
+                canKeepOffline={subscriber}
+                busy={download.isPending && download.variables?.id === manual.id}
+              />
             ))}
           </ul>
         </>
@@ -249,12 +354,80 @@ function ManualsLibrary() {
   );
 }
 
+type Tab = 'library' | 'offline';
+const TAB_PARAM = 'aba';
+
+/** 'Biblioteca' and 'Meus manuais offline' (subscribers: the only ones who may keep manuals offline). */
+function LibraryTabs({ tab, onChange, offlineCount }: { tab: Tab; onChange: (tab: Tab) => void; offlineCount: number | undefined }) {
+  const tabs: [Tab, string][] = [
+    ['library', kit.tabs.library],
+    ['offline', kit.tabs.offline],
+  ];
+  return (
+    <div role="tablist" aria-label={kit.tabs.label} className="flex gap-1 rounded-2xl bg-slate-100 p-1">
+      {tabs.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`manuals-tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls={`manuals-panel-${id}`}
+          onClick={() => onChange(id)}
+          className={`flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-semibold transition-colors ${
+            tab === id ? 'bg-white text-sky-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+          }`}
+        >
+          {label}
+          {id === 'offline' && offlineCount !== undefined && offlineCount > 0 && (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">{offlineCount}</span>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ManualsLibrary({ offline, onNetworkFailure }: { offline: OfflineState; onNetworkFailure: () => void }) {
+  const { user } = useAuth();
+  const subscriber = hasActiveSubscription(user);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = subscriber && params.get(TAB_PARAM) === 'offline' ? 'offline' : 'library';
+  const ids = useOfflineIds(subscriber && !offline.checking);
+  // a new tab starts without the other tab's search
+  const changeTab = (next: Tab) => setParams(next === 'offline' ? { [TAB_PARAM]: 'offline' } : {}, { replace: true });
+
+  return (
+    <div className="space-y-6">
+      <SubscriberBanner premiumTitle={m.premiumTitle} premiumText={m.premiumText} subscribeTitle={m.accessTitle} subscribeText={m.accessText} />
+      {subscriber && <LibraryTabs tab={tab} onChange={changeTab} offlineCount={ids.data?.size} />}
+      <div role={subscriber ? 'tabpanel' : undefined} id={`manuals-panel-${tab}`} aria-labelledby={subscriber ? `manuals-tab-${tab}` : undefined}>
+        {tab === 'offline' ? <OfflineManuals ready={!offline.checking} /> : <LibraryTab onNetworkFailure={onNetworkFailure} />}
+      </div>
+    </div>
+  );
+}
+
 export default function ManualsPage() {
   const { user, isPending } = useAuth();
+  const offline = useOfflineCheck();
+  // a request that got no answer at all while the browser still believed it was online
+  const [unreachable, setUnreachable] = useState(false);
+  const noNetwork = offline.offline || unreachable;
+  const onNetworkFailure = useCallback(() => setUnreachable(true), []);
+  const retry = offline.offline ? undefined : () => setUnreachable(false);
   return (
     <div className="space-y-6">
       <PageHeader title={m.title} subtitle={m.subtitle} />
-      {isPending ? <PageSpinner label={messages.common.loading} /> : user ? <ManualsLibrary /> : <ManualsMarketing />}
+      {noNetwork ? (
+        <OfflineManuals noNetwork onRetry={retry} />
+      ) : isPending ? (
+        <PageSpinner label={messages.common.loading} />
+      ) : user ? (
+        <ManualsLibrary offline={offline} onNetworkFailure={onNetworkFailure} />
+      ) : (
+        <ManualsMarketing />
+      )}
     </div>
   );
 }

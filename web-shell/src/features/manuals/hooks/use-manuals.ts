@@ -2,10 +2,19 @@ import type { Manual } from '@clima/contract/manuals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
-import { fetchManuals, fetchManufacturers, fetchModels, openManualFile, recordDownload, type ManualFilters } from '../api/manuals-api';
+import { fetchManuals, fetchManufacturers, fetchModels, openManualFile, recordDownload, searchInManuals, type ManualFilters, type ManualSearchFilters } from '../api/manuals-api';
 
 export const useManuals = (filters: ManualFilters, enabled: boolean) =>
   useQuery({ queryKey: queryKeys.manuals(filters), queryFn: ({ signal }) => fetchManuals(filters, signal), enabled, placeholderData: keepPreviousData });
+/** The search inside the manuals; the previous answer stays on screen while the next one loads. */
+export const useManualSearch = (filters: ManualSearchFilters, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.manualSearch(filters),
+    queryFn: ({ signal }) => searchInManuals(filters, signal),
+    enabled: enabled && filters.q !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 export const useManufacturers = () =>
   useQuery({ queryKey: queryKeys.manufacturers, queryFn: ({ signal }) => fetchManufacturers(signal), staleTime: 5 * 60_000 });
 export const useModels = (manufacturer: string) =>

@@ -6,6 +6,7 @@ import { displayName, hasActiveSubscription, isEmailAccount } from '../../../lib
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessRestricted } from '../../access/components/access-gates';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { MyCertificatesSection } from '../../certificates/components/my-certificates-section';
 import { PrivacySection } from '../../privacy/components/privacy-section';
 import { ChangePasswordForm } from './change-password-form';
 import { PersonalInfoForm } from './personal-info-form';
@@ -112,6 +113,8 @@ export default function ProfilePage() {
           {current === 'info' ? <PersonalInfoForm key={user.id} user={user} /> : <ChangePasswordForm />}
         </div>
       </section>
+
+      <MyCertificatesSection />
 
       <PrivacySection user={user} />
 

@@ -1,9 +1,9 @@
-import { OwnStats, RankingAnswer, type RankingEntry } from '@clima/contract/ranking';
+import { OwnStats, RankingAnswer, type RankingEntry, type RankingPeriod } from '@clima/contract/ranking';
 import { api, orEmptyList } from '../../../lib/api';
 
-/** GET /api/ranking: the top entries, best first; a failure gives an empty board (spec section 7.2). */
-export async function fetchRanking(signal?: AbortSignal): Promise<RankingEntry[]> {
-  const rows = await orEmptyList(api.get('/api/ranking', { signal }), signal);
+/** GET /api/ranking?period=: the top entries of the week or of all time, best first; a failure gives an empty board (spec section 7.2). */
+export async function fetchRanking(period: RankingPeriod, signal?: AbortSignal): Promise<RankingEntry[]> {
+  const rows = await orEmptyList(api.get('/api/ranking', { query: { period }, signal }), signal);
   const parsed = RankingAnswer.safeParse(rows);
   if (!parsed.success) console.error(parsed.error);
   return parsed.success ? parsed.data : [];

@@ -34,10 +34,17 @@ function progressOf(id: BadgeId, s: OwnStats): { need: string; ratio: number } {
       return { need: `${m.need.top(BADGE_RULES.topPerformerPosition)}${position}`, ratio: s.position ? Math.min(1, BADGE_RULES.topPerformerPosition / s.position) : 0 };
     case 'champion':
       return { need: `${m.need.first}${position}`, ratio: s.position ? 1 / s.position : 0 };
+    case 'week_podium': {
+      const week = s.week.position ? `, ${m.need.currentPosition(s.week.position)}` : '';
+      return { need: `${m.need.podium}${week}`, ratio: s.week.position ? Math.min(1, 3 / s.week.position) : 0 };
+    }
   }
 }
 
-/** 'Minhas Conquistas': all ten badges, earned ones highlighted, the others greyed with what they need. */
+/**
+ * 'Minhas Conquistas': every badge, earned ones highlighted, the others greyed with what they need. On a phone
+ * two columns of small tiles, so that the board is not pushed far down the page.
+ */
 export function Achievements({ stats }: { stats: OwnStats }) {
   const earned = new Set(stats.badges);
   const count = BADGE_IDS.filter((id) => earned.has(id)).length;
@@ -52,7 +59,7 @@ export function Achievements({ stats }: { stats: OwnStats }) {
           {m.achievementsCount(count, BADGE_IDS.length)}
         </p>
       </div>
-      <ul className="mt-4 grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 lg:grid-cols-5 lg:gap-3">
+      <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6 lg:gap-3">
         {BADGE_IDS.map((id) => {
           const Icon = BADGE_ICONS[id];
           const has = earned.has(id);
@@ -63,7 +70,7 @@ export function Achievements({ stats }: { stats: OwnStats }) {
               data-testid="achievement"
               data-badge={id}
               data-earned={has ? 'true' : 'false'}
-              className={`flex gap-3 rounded-xl border p-3 lg:flex-col lg:items-center lg:text-center ${
+              className={`flex flex-col items-center gap-2 rounded-xl border p-2.5 text-center sm:p-3 ${
                 has ? 'border-amber-200 bg-gradient-to-br from-amber-50 to-yellow-50' : 'border-slate-200 bg-slate-50'
               }`}
             >
@@ -77,7 +84,7 @@ export function Achievements({ stats }: { stats: OwnStats }) {
                   {has ? <Check className="size-3" aria-hidden /> : <Lock className="size-2.5" aria-hidden />}
                 </span>
               </span>
-              <div className="min-w-0 flex-1 lg:w-full">
+              <div className="w-full min-w-0">
                 <p className={`text-sm font-bold ${has ? 'text-slate-900' : 'text-slate-500'}`}>{BADGES[id].name}</p>
                 <p className={`text-xs ${has ? 'text-amber-800' : 'text-slate-500'}`}>{BADGES[id].description}</p>
                 <p className="sr-only">{has ? m.earned : m.locked}</p>

@@ -8,6 +8,7 @@ import {
   Footprints,
   GraduationCap,
   Hourglass,
+  Medal,
   TrendingUp,
   Zap,
   type LucideIcon,
@@ -25,6 +26,7 @@ export const BADGE_ICONS: Record<BadgeId, LucideIcon> = {
   time_master: Hourglass,
   top_performer: TrendingUp,
   champion: Crown,
+  week_podium: Medal,
 };
 
 export const BADGE_IDS = Object.keys(BADGES) as BadgeId[];

@@ -1,4 +1,4 @@
-import type { RankingEntry } from '@clima/contract/ranking';
+import { RANKING_PERIODS, type RankingEntry, type RankingPeriod } from '@clima/contract/ranking';
 import { Trophy } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDuration, formatNumber } from '../../../lib/format';
@@ -77,79 +77,126 @@ function Figure({ label, value, area, testId }: { label: string; value: string; 
  * One grid for both layouts. Phone (card): rank, name and points, then the badges, then three figures.
  * Wider screens (table row): rank, name over badges, points, logins, time online, streak.
  */
-const COLUMNS = 'md:grid md:grid-cols-[3rem_minmax(0,1fr)_6rem_4rem_6.5rem_5rem] md:gap-x-3';
+const COLUMNS = 'md:grid md:grid-cols-[3rem_minmax(0,1fr)_6rem_4rem_8rem_5rem] md:gap-x-3';
 const ROW = `grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 [grid-template-areas:'rank_name_points'_'badges_badges_badges'_'figs_figs_figs'] ${COLUMNS} md:gap-y-1 md:[grid-template-areas:'rank_name_points_logins_time_streak'_'rank_badges_points_logins_time_streak']`;
 
-/** The board in the order returned: a table-like grid on wider screens, compact cards on phones. */
-export function Leaderboard({ entries, isPending, currentUserId }: { entries: RankingEntry[]; isPending: boolean; currentUserId?: string }) {
+/** 'Semana' | 'Geral': which board is shown. */
+function PeriodTabs({ period, onChange }: { period: RankingPeriod; onChange: (p: RankingPeriod) => void }) {
+  return (
+    <div role="tablist" aria-label={m.periodsLabel} className="inline-flex rounded-xl bg-slate-100 p-1" data-testid="ranking-periods">
+      {RANKING_PERIODS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          role="tab"
+          id={`ranking-tab-${p}`}
+          aria-selected={p === period}
+          aria-controls="ranking-board"
+          onClick={() => onChange(p)}
+          className={`rounded-lg px-4 py-1.5 text-sm font-semibold transition-colors ${
+            p === period ? 'bg-white text-sky-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+          }`}
+        >
+          {m.periods[p]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The board of the week (the weekly league) or of all time, in the order returned: a table-like grid on wider
+ * screens, compact cards on phones.
+ */
+export function Leaderboard({
+  entries,
+  isPending,
+  currentUserId,
+  period,
+  onPeriodChange,
+}: {
+  entries: RankingEntry[];
+  isPending: boolean;
+  currentUserId?: string;
+  period: RankingPeriod;
+  onPeriodChange: (p: RankingPeriod) => void;
+}) {
   return (
     <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby="ranking-leaderboard">
-      <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
-        <h2 id="ranking-leaderboard" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Trophy className="size-5 text-amber-500" aria-hidden />
-          {m.leaderboard}
-        </h2>
-        {entries.length > 0 && <p className="hidden text-xs text-slate-500 sm:block">{m.leaderboardHint(entries.length)}</p>}
+      <header className="border-b border-slate-100 px-4 py-4 sm:px-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="ranking-leaderboard" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Trophy className="size-5 text-amber-500" aria-hidden />
+            {m.leaderboard}
+          </h2>
+          <PeriodTabs period={period} onChange={onPeriodChange} />
+        </div>
+        <p className="mt-2 text-xs text-slate-500" data-testid="ranking-period-hint">
+          {period === 'week' ? m.weekHint : m.allHint}
+          {entries.length > 0 && <span className="hidden sm:inline"> {m.leaderboardHint(entries.length)}.</span>}
+        </p>
       </header>
-      {isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner size="lg" label={m.loading} />
-        </div>
-      ) : entries.length === 0 ? (
-        <div className="p-4 sm:p-5">
-          <EmptyState icon={Trophy} title={m.empty} description={m.emptyHint} />
-        </div>
-      ) : (
-        <>
-          <div className={`hidden border-b border-slate-100 bg-slate-50 px-5 py-2 text-[11px] font-semibold uppercase tracking-wide text-slate-500 ${COLUMNS}`} aria-hidden>
-            <span>{m.positionShort}</span>
-            <span>{m.technician}</span>
-            <span className="text-right">{m.pointsLabel}</span>
-            <span className="text-right">{m.logins}</span>
-            <span className="text-right whitespace-nowrap">{m.timeOnline}</span>
-            <span className="text-right">{m.streakShort}</span>
+      <div id="ranking-board" role="tabpanel" aria-labelledby={`ranking-tab-${period}`}>
+        {isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner size="lg" label={m.loading} />
           </div>
-          <ol className="space-y-2 p-2 sm:p-3 md:space-y-0 md:divide-y md:divide-slate-100 md:p-0" aria-labelledby="ranking-leaderboard" data-testid="leaderboard">
-            {entries.map((entry, index) => {
-              const rank = index + 1;
-              const podium = PODIUM[index];
-              const mine = entry.user_id === currentUserId;
-              return (
-                <li
-                  key={entry.user_id}
-                  data-testid="ranking-row"
-                  data-rank={rank}
-                  data-tier={podium?.tier ?? 'none'}
-                  data-current={mine ? 'true' : undefined}
-                  aria-current={mine ? 'true' : undefined}
-                  className={`rounded-xl border px-2.5 py-3 md:rounded-none md:border-0 md:px-5 ${ROW} ${podium ? podium.row : 'bg-white'} ${
-                    mine ? 'border-sky-300 ring-2 ring-sky-400 ring-inset md:bg-sky-50/70' : 'border-slate-200'
-                  }`}
-                >
-                  <RankMedal rank={rank} />
-                  <p className="flex min-w-0 items-center gap-2 [grid-area:name] md:self-end">
-                    <span className="line-clamp-2 font-semibold leading-snug break-words text-slate-900 md:truncate" data-testid="ranking-name">
-                      {entryName(entry)}
-                    </span>
-                    {mine && <span className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-[10px] font-bold uppercase text-white">{m.you}</span>}
-                  </p>
-                  <div className="[grid-area:badges] md:self-start">
-                    <BadgeList badges={entry.badges} />
-                  </div>
-                  <p className="text-right font-extrabold text-sky-700 [grid-area:points] md:text-base" data-testid="ranking-points">
-                    {m.points(formatNumber(entry.points))}
-                  </p>
-                  <dl className="grid grid-cols-3 gap-2 [grid-area:figs] md:contents">
-                    <Figure label={m.logins} value={formatNumber(entry.total_logins)} area="md:[grid-area:logins]" testId="ranking-logins" />
-                    <Figure label={m.timeOnline} value={formatDuration(entry.total_session_time_seconds)} area="md:[grid-area:time]" testId="ranking-time" />
-                    <Figure label={m.streakShort} value={m.days(entry.current_streak_days)} area="md:[grid-area:streak]" testId="ranking-streak" />
-                  </dl>
-                </li>
-              );
-            })}
-          </ol>
-        </>
-      )}
+        ) : entries.length === 0 ? (
+          <div className="p-4 sm:p-5">
+            <EmptyState icon={Trophy} title={period === 'week' ? m.emptyWeek : m.empty} description={period === 'week' ? m.emptyWeekHint : m.emptyHint} />
+          </div>
+        ) : (
+          <>
+            <div className={`hidden border-b border-slate-100 bg-slate-50 px-5 py-2 text-[11px] font-semibold uppercase tracking-wide text-slate-500 ${COLUMNS}`} aria-hidden>
+              <span>{m.positionShort}</span>
+              <span>{m.technician}</span>
+              <span className="text-right">{m.pointsLabel}</span>
+              <span className="text-right">{m.logins}</span>
+              <span className="text-right whitespace-nowrap">{m.timeOnline}</span>
+              <span className="text-right">{m.streakShort}</span>
+            </div>
+            <ol className="space-y-2 p-2 sm:p-3 md:space-y-0 md:divide-y md:divide-slate-100 md:p-0" aria-labelledby="ranking-leaderboard" data-testid="leaderboard">
+              {entries.map((entry, index) => {
+                const rank = index + 1;
+                const podium = PODIUM[index];
+                const mine = entry.user_id === currentUserId;
+                return (
+                  <li
+                    key={entry.user_id}
+                    data-testid="ranking-row"
+                    data-rank={rank}
+                    data-tier={podium?.tier ?? 'none'}
+                    data-current={mine ? 'true' : undefined}
+                    aria-current={mine ? 'true' : undefined}
+                    className={`rounded-xl border px-2.5 py-3 md:rounded-none md:border-0 md:px-5 ${ROW} ${podium ? podium.row : 'bg-white'} ${
+                      mine ? 'border-sky-300 ring-2 ring-sky-400 ring-inset md:bg-sky-50/70' : 'border-slate-200'
+                    }`}
+                  >
+                    <RankMedal rank={rank} />
+                    <p className="flex min-w-0 items-center gap-2 [grid-area:name] md:self-end">
+                      <span className="line-clamp-2 font-semibold leading-snug break-words text-slate-900 md:truncate" data-testid="ranking-name">
+                        {entryName(entry)}
+                      </span>
+                      {mine && <span className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-[10px] font-bold uppercase text-white">{m.you}</span>}
+                    </p>
+                    <div className="[grid-area:badges] md:self-start">
+                      <BadgeList badges={entry.badges} />
+                    </div>
+                    <p className="text-right font-extrabold text-sky-700 [grid-area:points] md:text-base" data-testid="ranking-points">
+                      {m.points(formatNumber(entry.points))}
+                    </p>
+                    <dl className="grid grid-cols-3 gap-2 [grid-area:figs] md:contents">
+                      <Figure label={m.logins} value={formatNumber(entry.total_logins)} area="md:[grid-area:logins]" testId="ranking-logins" />
+                      <Figure label={m.timeOnline} value={formatDuration(entry.total_session_time_seconds)} area="md:[grid-area:time]" testId="ranking-time" />
+                      <Figure label={m.streakShort} value={m.days(entry.current_streak_days)} area="md:[grid-area:streak]" testId="ranking-streak" />
+                    </dl>
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { OwnStats } from '@clima/contract/ranking';
-import { CalendarCheck, Clock, Flame, Star, TrendingUp, type LucideIcon } from 'lucide-react';
+import { BookOpen, CalendarCheck, CalendarRange, Clock, Flame, Star, TrendingUp, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDuration, formatNumber } from '../../../lib/format';
 import { Spinner } from '@clima/web-kit/spinner';
@@ -14,6 +14,8 @@ export const EMPTY_STATS: OwnStats = {
   current_streak_days: 0,
   longest_streak_days: 0,
   badges: [],
+  week: { position: null, points: 0 },
+  today: { online_points: 0, online_cap: 0 },
 };
 
 function Stat({ icon: Icon, label, value, testId, tone }: { icon: LucideIcon; label: string; value: string; testId: string; tone: string }) {
@@ -32,7 +34,37 @@ function Stat({ icon: Icon, label, value, testId, tone }: { icon: LucideIcon; la
   );
 }
 
-/** 'Suas Estatísticas': position, points, logins, time online, current and longest streak. */
+/** Today's study points against the daily cap, as a bar. */
+function StudyToday({ points, cap }: { points: number; cap: number }) {
+  const ratio = cap > 0 ? Math.min(1, points / cap) : 0;
+  return (
+    <div className="mt-3 rounded-xl bg-slate-50 p-3" title={m.studyTodayHint}>
+      <div className="flex items-center justify-between gap-2 text-xs text-slate-500">
+        <span className="flex items-center gap-1.5">
+          <span className="grid size-6 shrink-0 place-items-center rounded-md bg-sky-100 text-sky-700">
+            <BookOpen className="size-3.5" aria-hidden />
+          </span>
+          {m.studyToday}
+        </span>
+        <span className="font-semibold text-slate-700" data-testid="own-study-today">
+          {m.studyTodayValue(points, cap)}
+        </span>
+      </div>
+      <div
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={m.studyToday}
+        aria-valuemin={0}
+        aria-valuemax={cap}
+        aria-valuenow={points}
+      >
+        <div className="h-full rounded-full bg-sky-500" style={{ width: `${Math.round(ratio * 100)}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** 'Suas Estatísticas': position and points (all time and this week), today's study, logins, time, streaks. */
 export function OwnStatsCard({ stats, isPending }: { stats: OwnStats | null | undefined; isPending: boolean }) {
   const s = stats ?? EMPTY_STATS;
   return (
@@ -61,6 +93,16 @@ export function OwnStatsCard({ stats, isPending }: { stats: OwnStats | null | un
               {!s.position && <p className="text-xs text-sky-100">{m.notRankedHint}</p>}
             </div>
           </div>
+          <p className="mt-2 flex items-center justify-between gap-2 rounded-xl bg-amber-50 px-3 py-2 text-amber-900">
+            <span className="flex items-center gap-1.5 text-xs font-medium whitespace-nowrap">
+              <CalendarRange className="size-4 shrink-0" aria-hidden />
+              {m.thisWeek}
+            </span>
+            <span className="text-sm font-bold whitespace-nowrap" data-testid="own-week">
+              {m.weekStanding(s.week.position, formatNumber(s.week.points))}
+            </span>
+          </p>
+          {s.today.online_cap > 0 && <StudyToday points={s.today.online_points} cap={s.today.online_cap} />}
           <dl className="mt-3 grid grid-cols-2 gap-2">
             <Stat icon={CalendarCheck} label={m.logins} value={formatNumber(s.total_logins)} testId="own-logins" tone="bg-emerald-100 text-emerald-700" />
             <Stat icon={Clock} label={m.timeOnline} value={formatDuration(s.total_session_time_seconds)} testId="own-time" tone="bg-violet-100 text-violet-700" />

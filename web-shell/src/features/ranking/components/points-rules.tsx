@@ -1,15 +1,25 @@
-import { POINTS, STREAK_AWARDS } from '@clima/contract/ranking';
-import { CalendarCheck, Clock, Flame, Info, type LucideIcon } from 'lucide-react';
+import { LEARNING_RULES, POINTS, STREAK_AWARDS } from '@clima/contract/ranking';
+import { BookOpen, CalendarCheck, Clock, FileText, Flame, GraduationCap, Info, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatNumber } from '../../../lib/format';
 
 const m = messages.ranking;
 
-/** 'Como Funcionam os Pontos': the point rules of spec section 9, numbers from the contract. */
-export function PointsRules() {
+/** The daily cap of study points when the server has not said it yet (RANKING_DAILY_ONLINE_POINTS_CAP's default). */
+const DEFAULT_DAILY_CAP = 120;
+
+/**
+ * 'Como Funcionam os Pontos': the point rules (spec section 9 and the learning rules), numbers from the contract;
+ * the daily cap of study points is the server's (own stats carry it).
+ */
+export function PointsRules({ dailyCap }: { dailyCap?: number }) {
+  const cap = dailyCap || DEFAULT_DAILY_CAP;
   const rules: { key: string; icon: LucideIcon; points: number; title: string; hint: string }[] = [
     { key: 'daily', icon: CalendarCheck, points: POINTS.dailyLogin, title: m.rules.dailyLogin, hint: m.rules.dailyLoginHint },
-    { key: 'minute', icon: Clock, points: POINTS.perMinute, title: m.rules.perMinute, hint: m.rules.perMinuteHint },
+    { key: 'minute', icon: Clock, points: POINTS.perMinute, title: m.rules.perMinute, hint: m.rules.perMinuteHint(cap) },
+    { key: 'lesson', icon: BookOpen, points: POINTS.lessonCompleted, title: m.rules.lesson, hint: m.rules.lessonHint },
+    { key: 'course', icon: GraduationCap, points: POINTS.courseCompleted, title: m.rules.course, hint: m.rules.courseHint },
+    { key: 'manual', icon: FileText, points: POINTS.manualOpened, title: m.rules.manual, hint: m.rules.manualHint(LEARNING_RULES.manualsPerDay) },
     ...STREAK_AWARDS.map((a) => ({ key: a.badge, icon: Flame, points: a.points, title: m.rules.streak(a.days), hint: m.rules.streakHint })),
   ];
   return (

@@ -1,3 +1,5 @@
+import type { RankingPeriod } from '@clima/contract/ranking';
+import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { AccessGuard } from '../../access/components/access-guard';
@@ -10,24 +12,31 @@ import { PointsRules } from './points-rules';
 
 const m = messages.ranking;
 
+/**
+ * Phone: the user's own stats and achievements first, then the board, then the rules. Wider screens: the board
+ * on the left, stats and rules beside it, the achievements below.
+ */
 function Ranking() {
   const { user } = useAuth();
-  const ranking = useRanking();
+  const [period, setPeriod] = useState<RankingPeriod>('week');
+  const ranking = useRanking(period);
   const stats = useOwnStats();
 
   return (
     <div className="space-y-6">
       <PageHeader title={m.title(messages.app.name)} subtitle={m.subtitle} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
-        <div className="lg:row-span-2">
-          <Leaderboard entries={ranking.data ?? []} isPending={ranking.isPending} currentUserId={user?.id} />
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OwnStatsCard stats={stats.data} isPending={stats.isPending} />
         </div>
-        <OwnStatsCard stats={stats.data} isPending={stats.isPending} />
         <div className="lg:col-span-2 lg:row-start-3">
           <Achievements stats={stats.data ?? EMPTY_STATS} />
         </div>
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <Leaderboard entries={ranking.data ?? []} isPending={ranking.isPending} currentUserId={user?.id} period={period} onPeriodChange={setPeriod} />
+        </div>
         <div className="lg:col-start-2 lg:row-start-2">
-          <PointsRules />
+          <PointsRules dailyCap={stats.data?.today.online_cap} />
         </div>
       </div>
     </div>

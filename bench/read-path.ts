@@ -1,0 +1,285 @@
+/**
+ * The read path at this machine's limit (issue 18): each hot read route through the gateway, with the identity
+ * check, as an active subscriber, 50 connections, against a bare node:http + pg server (its own process) that
+ * runs the route's own SQL — the service's repository and mapper over a plain pg pool — in the same run. Prints
+ * req/s, p99, the ratio per route and the CPU each process used (the service, auth for the identity check, nginx).
+ *
+ *   npm run bench:read-path     BENCH_SECONDS (10 per step), BENCH_CONNECTIONS (50), BENCH_ROUTES (comma-separated
+ *                               labels to run only some), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every service)
+ */
+import { fork } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { Pool } from 'pg';
+import { load, print, repoRoot, withPlatform, type Figure } from './lib/harness';
+
+const ROOT = repoRoot();
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-local-only' };
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BASELINE_POOL = 10;
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const dist = (path: string) => require(join(ROOT, path)) as Record<string, unknown>;
+type Rows = { query(sql: string, params?: unknown[]): Promise<unknown[]> };
+type Mapper = (row: never, ...rest: never[]) => unknown;
+
+/** The routes measured: path on the gateway, and what the baseline runs for it. */
+interface Route {
+  label: string;
+  path: string;
+  /** The owning service's process (its CPU is reported). */
+  service: string;
+}
+const ROUTES: Route[] = [
+  { label: '/api/users/me', path: '/api/users/me', service: 'auth' },
+  { label: '/api/contents', path: '/api/contents', service: 'catalog' },
+  { label: '/api/contents?search=vacuo', path: '/api/contents?search=vacuo', service: 'catalog' },
+  { label: '/api/course-categories-with-stats', path: '/api/course-categories-with-stats', service: 'courses' },
+  { label: '/api/manuals', path: '/api/manuals', service: 'manuals' },
+  { label: '/api/ranking', path: '/api/ranking', service: 'ranking' },
+];
+
+/**
+ * The baseline process: node:http + pg (and ioredis for the board, which lives in Redis), one handler per route
+ * running the repositories' own SQL and the services' own mappers, JSON.stringify, nothing else.
+ */
+function baselineMain(): void {
+  const { DATABASE_URL, REDIS_URL, KEY_PREFIX, BENCH_USER_ID } = process.env as Record<string, string>;
+  const pools = new Map<string, Pool>();
+  const db = (schema: string): Rows => {
+    let pool = pools.get(schema);
+    if (!pool) {
+      const url = new URL(DATABASE_URL);
+      url.searchParams.set('options', `-c search_path=${schema},public`);
+      pool = new Pool({ connectionString: url.toString(), max: BASELINE_POOL });
+      pools.set(schema, pool);
+    }
+    const p = pool;
+    return { query: async (sql, params) => (await p.query(sql, params as unknown[])).rows };
+  };
+  const redis = new Redis(REDIS_URL);
+  const Contents = dist('services/catalog/dist/contents/contents.repository.js').ContentsRepository as new (d: Rows) => { list(f: object): Promise<never[]> };
+  const mapContent = dist('services/catalog/dist/contents/content.mapper.js').mapContent as Mapper;
+  const Categories = dist('services/courses/dist/categories/course-categories.repository.js').CourseCategoriesRepository as new (d: Rows) => { listWithStats(s?: string): Promise<never[]> };
+  const mapCategory = dist('services/courses/dist/categories/course-category.mapper.js').mapCourseCategoryWithStats as Mapper;
+  const Manuals = dist('services/manuals/dist/manuals/manuals.repository.js').ManualsRepository as new (d: Rows) => { list(f: object): Promise<never[]> };
+  const mapManual = dist('services/manuals/dist/manuals/manual.mapper.js').mapManual as Mapper;
+  const Ranking = dist('services/ranking/dist/ranking/ranking.repository.js').RankingRepository as new (d: Rows) => { records(ids: string[]): Promise<{ user_id: string; points: number }[]> };
+  const { mapRankingEntry } = dist('services/ranking/dist/ranking/ranking.mapper.js') as { mapRankingEntry: (r: object, s: object, today: string, viewer: string) => unknown };
+  const { memberUserId } = dist('services/ranking/dist/leaderboard/leaderboard.service.js') as { memberUserId: (m: string) => string };
+  const { saoPauloDay } = dist('services/ranking/dist/shared/sao-paulo-time.js') as { saoPauloDay: (d: Date) => string };
+  const users = dist('services/auth/dist/users/users.repository.js');
+  const toMe = dist('services/auth/dist/users/user.mapper.js').toMe as Mapper;
+
+  const contents = new Contents(db('catalog'));
+  const categories = new Categories(db('courses'));
+  const manuals = new Manuals(db('manuals'));
+  const ranking = new Ranking(db('ranking'));
+  const auth = db('auth');
+  // the row /api/users/me reads: auth's own statement when it has one, else TypeORM's findOneBy equivalent
+  const meSql = (users.ME_SELECT as string | undefined) ?? 'SELECT * FROM auth.users WHERE id = $1 LIMIT 1';
+  // ME_SELECT names its columns as the entity does; TypeORM's equivalent answers snake_case columns
+  const meRow = (users.ME_SELECT ? (r: unknown) => r : (r: Record<string, unknown>) => ({
+    id: r.id, email: r.email, name: r.name, googleUserData: r.google_user_data, subscriptionStatus: r.subscription_status,
+    subscriptionPlan: r.subscription_plan, subscriptionExpiresAt: r.subscription_expires_at, isAdmin: r.is_admin,
+    createdAt: r.created_at, emailVerifiedAt: r.email_verified_at, pendingEmail: r.pending_email,
+  })) as Mapper;
+
+  const handlers: Record<string, (q: URLSearchParams) => Promise<unknown>> = {
+    '/api/users/me': async () => toMe(meRow((await auth.query(meSql, [BENCH_USER_ID]))[0] as never) as never),
+    '/api/contents': async (q) => (await contents.list({ publishedOnly: true, search: q.get('search') ?? undefined })).map((r) => mapContent(r)),
+    '/api/course-categories-with-stats': async () => (await categories.listWithStats()).map((r) => mapCategory(r)),
+    '/api/manuals': async () => (await manuals.list({ publishedOnly: true })).map((r) => mapManual(r)),
+    '/api/ranking': async () => {
+      const ids = (await redis.zrange(`${KEY_PREFIX}:ranking:board`, 0, 49)).map(memberUserId);
+      const byId = new Map((await ranking.records(ids)).map((r) => [r.user_id, r]));
+      const today = saoPauloDay(new Date());
+      return ids.filter((id) => byId.has(id)).map((id, i) => mapRankingEntry(byId.get(id)!, { position: i + 1, points: byId.get(id)!.points }, today, BENCH_USER_ID));
+    },
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const handler = handlers[url.pathname];
+    if (!handler) return void res.writeHead(404).end();
+    handler(url.searchParams).then(
+      (body) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body)),
+      (err: unknown) => {
+        process.stderr.write(`baseline ${url.pathname}: ${String(err)}\n`);
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+}
+
+/** CPU seconds a process (and its threads) used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid) out.push(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** The machine's busy share since the last call (every process), from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3]! + (f[4] ?? 0);
+  return { busy: f.reduce((a, b) => a + b, 0) - idle, total: f.reduce((a, b) => a + b, 0) };
+}
+
+async function measured(label: string, url: string, headers: Record<string, string>, pids: Record<string, number[]>): Promise<Figure & { cpu: Record<string, number>; machine: number }> {
+  const before = Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, list.reduce((a, p) => a + cpuSeconds(p), 0)]));
+  const m0 = machineTicks();
+  const t0 = performance.now();
+  const f = await load(label, url, { headers, connections: CONNECTIONS });
+  const seconds = (performance.now() - t0) / 1000;
+  const m1 = machineTicks();
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, Math.round(((list.reduce((a, p) => a + cpuSeconds(p), 0) - before[k]!) / seconds) * 100)]));
+  return { ...f, cpu, machine: Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100) };
+}
+
+/** CPU time a process spent per answered request (µs): the figure a busy machine disturbs least. */
+const perRequest = (f: Figure & { cpu: Record<string, number> }, who: string) => Math.round(((f.cpu[who] ?? 0) / 100 / Math.max(1, f.rps)) * 1e6);
+
+async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<void> {
+  const db = new Pool({ connectionString: databaseUrl, max: 1 });
+  // 50 published contents (6 of them about vácuo), 50 published manuals, 65 technicians on the board
+  await db.query(
+    `INSERT INTO catalog.contents (title, description, category_id, tags, video_url, is_published, views_count)
+     SELECT CASE WHEN g % 5 = 0 THEN 'Vácuo e carga de gás, parte ' || g ELSE 'Instalação de split, parte ' || g END,
+            'Procedimento passo a passo para técnicos, parte ' || g,
+            (SELECT id FROM catalog.categories ORDER BY id LIMIT 1 OFFSET (g % 3)),
+            '["split","manutenção"]', 'https://www.youtube.com/watch?v=bench' || g, 1, g
+       FROM generate_series(1, GREATEST(0, 50 - (SELECT count(*) FROM catalog.contents WHERE is_published = 1))::int) g`,
+  );
+  await db.query(
+    `INSERT INTO manuals.manuals (title, description, manufacturer_id, model_id, manual_type, external_url, is_published)
+     SELECT 'Manual de serviço ' || g, 'Códigos de erro e procedimentos, volume ' || g, d.manufacturer_id, d.id, 'service',
+            'https://example.com/manual-' || g || '.pdf', true
+       FROM generate_series(1, GREATEST(0, 50 - (SELECT count(*) FROM manuals.manuals WHERE is_published))::int) g
+      CROSS JOIN LATERAL (SELECT id, manufacturer_id FROM manuals.models ORDER BY id LIMIT 1 OFFSET (g % 3)) d`,
+  );
+  await db.query(
+    `INSERT INTO ranking.user_profiles (user_id, email, name, fact_at)
+     SELECT 'bench_' || g, 'tecnico' || g || '@example.com', 'Técnico ' || g, now() FROM generate_series(1, 50) g`,
+  );
+  await db.query(
+    `INSERT INTO ranking.user_stats (user_id, points, points_reached_at, total_logins, online_seconds, last_active_day, last_run_days, longest_streak_days)
+     SELECT 'bench_' || g, 100 + g * 17, now() - g * interval '1 minute', g, g * 600, current_date, g % 9, g % 15 FROM generate_series(1, 50) g`,
+  );
+  await db.end();
+  // the board is rebuilt from Postgres on the next read
+  const redis = new Redis(redisUrl);
+  await redis.del(`${keyPrefix}:ranking:board:ready`);
+  redis.disconnect();
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
+  const routes = only ? ROUTES.filter((r) => only.includes(r.label)) : ROUTES;
+  const prof = process.env.BENCH_CPU_PROF;
+  await withPlatform(
+    async (p) => {
+      const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;
+      await seedMore(p.env.DATABASE_URL!, p.env.REDIS_URL ?? 'redis://127.0.0.1:6379', p.env.KEY_PREFIX!);
+      const json = { 'content-type': 'application/json' };
+      const signin = await fetch(`${gateway}/api/admin/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) });
+      if (!signin.ok) throw new Error(`admin login: ${signin.status}`);
+      const adminCookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      // with auth's demo accounts seeded (SEED_DEMO_USERS), the subscriber gets a new id (email_7…): not one of the
+      // demo board's technicians (email_1 … email_6), so not on the board — those on it get their own answer, never kept
+      const reg = await fetch(`${gateway}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Assinante Bench', email: `bench-${Date.now()}@example.com`, password: 'segredo123' }) });
+      if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
+      const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const userId = ((await reg.json()) as { id: string }).id;
+      const activate = await fetch(`${gateway}/api/admin/users/${userId}`, {
+        method: 'PUT',
+        headers: { ...json, cookie: adminCookie },
+        body: JSON.stringify({ subscription_status: 'active', subscription_plan: 'monthly', subscription_expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+      });
+      if (!activate.ok) throw new Error(`activate: ${activate.status}`);
+
+      const child = fork(__filename, ['--baseline'], { env: { ...process.env, ...p.env, BENCH_USER_ID: userId, NODE_OPTIONS: '' }, stdio: 'inherit' });
+      const port = await new Promise<number>((resolve, reject) => {
+        child.once('message', (m: { port: number }) => resolve(m.port));
+        child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
+      });
+      const baseline = `http://127.0.0.1:${port}`;
+      try {
+        const gw = p.children.find((c) => c.name === 'gateway')!.pid!;
+        const pidOf = (name: string) => p.children.find((c) => c.name === name)?.pid;
+        for (const r of routes) {
+          const a = (await (await fetch(`${gateway}${r.path}`, { headers: { cookie } })).text()).length;
+          const b = (await (await fetch(`${baseline}${r.path}`)).text()).length;
+          process.stdout.write(`${r.label}: ${a} bytes through the gateway, ${b} bytes from the baseline\n`);
+        }
+        await load('warm-up', `${gateway}/api/contents`, { headers: { cookie }, duration: 3, connections: CONNECTIONS });
+        const rows: string[] = [];
+        const windows: Record<string, [number, number]> = {};
+        for (const r of routes) {
+          const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: [child.pid!] };
+          const base = await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
+          const from = process.hrtime.bigint() / 1000n;
+          const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${r.path}`, { cookie }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
+          // the run's window on the monotonic clock (µs), the one V8's profiles are stamped with
+          windows[r.label] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
+          print([base, viaGateway]);
+          const ratio = viaGateway.rps / base.rps;
+          rows.push(
+            `${r.label.padEnd(36)} ${base.rps.toFixed(0).padStart(6)} ${String(base.p99).padStart(5)}   ${viaGateway.rps.toFixed(0).padStart(6)} ${String(viaGateway.p99).padStart(5)}   ${ratio.toFixed(2).padStart(5)}   ` +
+              `${r.service} ${viaGateway.cpu.service}%${r.service === 'auth' ? '' : `, auth ${viaGateway.cpu.auth}%`}, nginx ${viaGateway.cpu.nginx}%; baseline ${base.cpu.baseline}%; machine ${viaGateway.machine}% / ${base.machine}%; ` +
+              `CPU µs per request: ${r.service} ${perRequest(viaGateway, 'service')}${r.service === 'auth' ? '' : `, auth ${perRequest(viaGateway, 'auth')}`}, nginx ${perRequest(viaGateway, 'nginx')}, baseline ${perRequest(base, 'baseline')}` +
+              (viaGateway.errors || viaGateway.non2xx ? `  ERRORS ${viaGateway.errors} non-2xx ${viaGateway.non2xx}` : ''),
+          );
+        }
+        const check = await measured('identity check alone', `http://127.0.0.1:${p.ports.auth}/internal/identity`, { cookie, 'x-original-method': 'GET', 'x-real-ip': '203.0.113.9' }, { auth: [pidOf('auth')!] });
+        const health = await measured('nginx alone (/gateway-health)', `${gateway}/gateway-health`, {}, { nginx: [gw, ...childrenOf(gw)] });
+        print([check, health]);
+        process.stdout.write(`\n${CONNECTIONS} connections, ${process.env.BENCH_SECONDS ?? 10} s per step; aim: gateway ≥ 0.70 × baseline, p99 < 20 ms\n`);
+        process.stdout.write(`${'route'.padEnd(36)} ${'base/s'.padStart(6)} ${'p99'.padStart(5)}   ${'gw/s'.padStart(6)} ${'p99'.padStart(5)}   ${'ratio'.padStart(5)}   CPU (% of one core) during the gateway run; machine busy gateway / baseline\n`);
+        for (const row of rows) process.stdout.write(`${row}\n`);
+        process.stdout.write(`identity check alone ${check.rps.toFixed(0)} req/s (auth ${check.cpu.auth}%); nginx alone ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms)\n`);
+        if (prof) {
+          for (const c of p.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
+          await new Promise((r) => setTimeout(r, 2000));
+          writeFileSync(join(prof, 'windows.json'), JSON.stringify(windows, null, 1));
+          process.stdout.write(`CPU profiles in ${prof} (each route's run: windows.json, monotonic µs)\n`);
+        }
+      } finally {
+        child.kill();
+      }
+    },
+    {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      // auth's demo accounts: the subscriber registered then is not one of the demo board's technicians
+      SEED_DEMO_USERS: 'true',
+      ...(prof ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib/cpu-profile.js')}`, BENCH_CPU_PROF: prof } : {}),
+    },
+    { seed: true },
+  );
+}
+
+if (process.argv.includes('--baseline')) baselineMain();
+else
+  main().catch((err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,377 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { catchError, finalize, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
+import type { BaseConfig } from '../config/config';
+import { requestIdentity } from '../identity/access';
+import { ANONYMOUS_IDENTITY, ASSERTION_HEADER, AssertedIdentity, AssertionVerifier } from '../identity/assertion';
+import { isActiveSubscriber } from '../identity/identity';
+import { httpDuration } from '../metrics/metrics';
+import { CONFIG, REDIS } from '../platform.tokens';
+import { rootLogger } from '../logging/logger';
+import { requestIdOf } from './request-context';
+
+/**
+ * Answers that are the same for everyone of an audience (the public lists, the course categories with their
+ * stats) are built once, kept in the service process as the bytes sent and a strong ETag,
+ * and sent again until a write changes what they were made of:
+ *
+ * - a route declares it with `@SharedAnswer({ scopes, audience })`: the audience names who gets the same answer
+ *   (e.g. active subscribers apart, since only they get the video sources), the scopes name the data it is made
+ *   of; the key is the audience and the request's exact path and query string;
+ * - a write names the scopes it changes, once committed and before its own answer leaves: `@Invalidates(...)` on
+ *   an admin route, or `SharedAnswers.invalidate(...)` where the write happens (a view counted, a text job's outcome).
+ *   The entries go at once in this process, and every other process of the service drops them when Redis
+ *   pub/sub delivers the message — published before the write's request is answered, so an administrator's
+ *   change is what the next request sees, on any copy;
+ * - while this process's subscription is not live (starting, Redis lost) nothing is served from memory or kept,
+ *   and it starts empty once live again, so a missed message can never keep an answer a write changed;
+ * - a build that began before a write of one of its scopes is not kept (generation check); concurrent requests
+ *   for the same missing answer share one build;
+ * - a hit is answered by the HTTP server before Express and Nest (see createServiceApp), `If-None-Match` → 304.
+ *
+ * ANSWER_CACHE_MB sets the memory kept per process (0: every answer is built, as before).
+ */
+export const SHARED_ANSWER_KEY = 'clima:shared-answer';
+export const INVALIDATES_KEY = 'clima:invalidates';
+
+/** Who gets the same answer as the caller: a group name, or null when the answer is the caller's own. */
+export type Audience = (identity: AssertedIdentity) => string | null;
+
+export const AUDIENCE = {
+  /** The same answer whoever asks. */
+  everyone: (() => 'all') as Audience,
+  /** Active subscribers get the video sources; everyone else the same answer without them. */
+  subscribersApart: ((i) => (isActiveSubscriber(i.user) ? 'subscriber' : 'others')) as Audience,
+};
+
+export interface SharedAnswerOptions {
+  /** The data the answer is made of, as this service's writes name it (`@Invalidates`, `invalidate()`). */
+  scopes: readonly string[];
+  audience: Audience;
+}
+
+/** The answer of this GET route is kept for its audience until a write of one of `scopes` (see above). */
+export const SharedAnswer = (o: SharedAnswerOptions) => SetMetadata(SHARED_ANSWER_KEY, o);
+
+/** This route writes data of these scopes: the kept answers made of them go once it has run (committed or not). */
+export const Invalidates = (...scopes: string[]) => SetMetadata(INVALIDATES_KEY, scopes);
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  scopes: readonly string[];
+}
+
+interface Build {
+  mark: string;
+  done: Promise<Built | null>;
+}
+
+/** The ETag of a body: strong, its SHA-256 (128 bits are plenty to tell two answers apart). */
+export const etagOf = (body: Buffer | string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+
+/** `If-None-Match` names this ETag (or `*`). */
+export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const value = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  if (value.trim() === '*') return true;
+  for (const part of value.split(',')) {
+    const t = part.trim();
+    if (t === etag || t === `W/${etag}`) return true;
+  }
+  return false;
+}
+
+/** The header shared answers carry: the browser keeps them and asks again with If-None-Match (a 304 when unchanged). */
+export const SHARED_CACHE_CONTROL = 'private, no-cache';
+
+const PUBLISH_TIMEOUT_MS = 1000;
+
+@Injectable()
+export class SharedAnswers implements OnApplicationShutdown {
+  private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Build>();
+  private readonly generations = new Map<string, number>();
+  /** Bumped when everything is dropped (subscription lost or renewed). */
+  private epoch = 0;
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly channel: string;
+  private subscriber: Redis | null = null;
+  private live = false;
+  private routes = new Map<string, SharedAnswerOptions>();
+  private front?: { verifier: AssertionVerifier; service: string; logger: Logger };
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) config: Pick<BaseConfig, 'KEY_PREFIX' | 'ANSWER_CACHE_MB'> & { SERVICE?: string },
+  ) {
+    this.maxBytes = config.ANSWER_CACHE_MB * 1024 * 1024;
+    this.channel = `${config.KEY_PREFIX}:answers:${config.SERVICE ?? 'service'}`;
+  }
+
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  /** Whether this process hears the invalidations now (only then does it keep and send answers). */
+  get listening(): boolean {
+    return this.live;
+  }
+
+  /**
+   * Called by createServiceApp with the routes that declared a shared answer: their hits are then answered by
+   * the HTTP server itself (`answer()`), and the subscription starts.
+   */
+  serve(routes: Map<string, SharedAnswerOptions>, front: { verifier: AssertionVerifier; service: string; logger: Logger }): void {
+    this.routes = routes;
+    this.front = front;
+    if (routes.size) this.listen();
+  }
+
+  /** Drops every kept answer made of these scopes, here and (Redis pub/sub) in every other process of the service. */
+  async invalidate(...scopes: string[]): Promise<void> {
+    if (!scopes.length) return;
+    this.drop(scopes);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.redis.publish(this.channel, scopes.join(',')),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('publish timeout')), PUBLISH_TIMEOUT_MS))),
+      ]);
+    } catch (err) {
+      // Redis is not answering: the other processes' subscriptions are down too, so they keep nothing meanwhile
+      // and start empty when it is back
+      rootLogger().warn({ err, scopes }, 'shared answers: invalidation not published');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A snapshot of the generations of these scopes, taken before an answer is built. */
+  mark(scopes: readonly string[]): string {
+    let m = String(this.epoch);
+    for (const s of scopes) m += `:${this.generations.get(s) ?? 0}`;
+    return m;
+  }
+
+  /** The kept answer for this key, while invalidations are heard. */
+  lookup(key: string): Entry | undefined {
+    return this.live ? this.entries.get(key) : undefined;
+  }
+
+  /** Keeps an answer unless a write of its scopes happened since `mark` (or the memory is full of newer ones). */
+  store(key: string, mark: string, entry: Entry): void {
+    if (!this.live || !this.enabled || mark !== this.mark(entry.scopes) || entry.body.length > this.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    // oldest first (a Map keeps insertion order): the answers asked for long ago go first
+    for (const [k, e] of this.entries) {
+      if (this.bytes + entry.body.length <= this.maxBytes) break;
+      this.remove(k, e);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+  }
+
+  /** The build of this key under way with this mark, or undefined. */
+  pending(key: string, mark: string): Build | undefined {
+    // only while invalidations are heard: a build another process's write made stale must not be shared
+    if (!this.live) return undefined;
+    const b = this.building.get(key);
+    return b && b.mark === mark ? b : undefined;
+  }
+
+  startBuild(key: string, build: Build): void {
+    if (!this.live) return;
+    this.building.set(key, build);
+    void build.done.finally(() => {
+      if (this.building.get(key) === build) this.building.delete(key);
+    });
+  }
+
+  /**
+   * Answers a GET of a shared route from memory, as the pipeline would (request id, the same headers, the
+   * duration histogram, the request log line); false when it cannot (not kept, not live, another route).
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || !this.live || !this.front) return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const route = this.routes.get(path);
+    if (!route) return false;
+    const start = process.hrtime.bigint();
+    const raw = req.headers[ASSERTION_HEADER];
+    let identity: AssertedIdentity = ANONYMOUS_IDENTITY;
+    if (typeof raw === 'string' && raw) {
+      const verified = this.front.verifier.verify(raw);
+      // a refused assertion is left to the pipeline, which logs why
+      if (typeof verified === 'string') return false;
+      identity = verified;
+    }
+    const audience = route.audience(identity);
+    if (audience === null) return false;
+    const entry = this.lookup(`${audience} ${url}`);
+    if (!entry) return false;
+    const id = requestIdOf(req);
+    const fresh = etagMatches(req.headers['if-none-match'], entry.etag);
+    const status = fresh ? 304 : 200;
+    const headers: Record<string, string | number> = {
+      'X-Request-Id': id,
+      'X-Service': this.front.service,
+      'Cache-Control': SHARED_CACHE_CONTROL,
+      Vary: 'Cookie',
+      ETag: entry.etag,
+    };
+    if (fresh) res.writeHead(304, headers).end();
+    else res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': entry.body.length }).end(entry.body);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    httpDuration.observe({ method: 'GET', route: path, status: String(status) }, seconds);
+    const log = this.front.logger;
+    if (log.isLevelEnabled('info')) {
+      log.info({ reqId: id, req: { method: 'GET', url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) }, 'request completed');
+    }
+    return true;
+  }
+
+  private drop(scopes: readonly string[]): void {
+    for (const s of scopes) this.generations.set(s, (this.generations.get(s) ?? 0) + 1);
+    for (const [k, e] of this.entries) if (e.scopes.some((s) => scopes.includes(s))) this.remove(k, e);
+  }
+
+  private remove(key: string, e: Entry): void {
+    if (this.entries.get(key) === e) {
+      this.entries.delete(key);
+      this.bytes -= e.body.length;
+    }
+  }
+
+  private clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private listen(): void {
+    if (this.subscriber || !this.enabled) return;
+    const sub = this.redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+    this.subscriber = sub;
+    const off = () => {
+      this.live = false;
+      this.clear();
+    };
+    sub.on('error', off);
+    sub.on('close', off);
+    sub.on('reconnecting', off);
+    // ioredis subscribes again after a reconnect and says so with 'ready'
+    sub.on('ready', () => {
+      sub
+        .subscribe(this.channel)
+        .then(() => {
+          this.clear();
+          this.live = true;
+        })
+        .catch(off);
+    });
+    sub.on('message', (_channel: string, message: string) => this.drop(message.split(',')));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const sub = this.subscriber;
+    this.subscriber = null;
+    this.live = false;
+    if (sub) {
+      sub.removeAllListeners();
+      sub.on('error', () => undefined);
+      await sub.quit().catch(() => sub.disconnect());
+    }
+  }
+}
+
+/**
+ * Applied to every route by createServiceApp: builds and keeps the answers of @SharedAnswer routes (one build
+ * for concurrent requests of the same answer), sends them with their ETag (304 when If-None-Match has it), and
+ * drops what an @Invalidates route changed once it has run.
+ */
+@Injectable()
+export class SharedAnswerInterceptor implements NestInterceptor {
+  private readonly plans = new WeakMap<object, { shared?: SharedAnswerOptions; invalidates?: string[] }>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly answers: SharedAnswers,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'http') return next.handle();
+    const handler = ctx.getHandler();
+    let plan = this.plans.get(handler);
+    if (!plan) {
+      plan = {
+        shared: this.reflector.get<SharedAnswerOptions | undefined>(SHARED_ANSWER_KEY, handler),
+        invalidates: this.reflector.get<string[] | undefined>(INVALIDATES_KEY, handler),
+      };
+      this.plans.set(handler, plan);
+    }
+    if (plan.invalidates) {
+      const scopes = plan.invalidates;
+      // once the handler has run, committed or failed (a write may have committed before a later step failed)
+      return next.handle().pipe(
+        mergeMap((answer) => from(this.answers.invalidate(...scopes)).pipe(map(() => answer))),
+        catchError((err: unknown) => from(this.answers.invalidate(...scopes)).pipe(mergeMap(() => throwError(() => err)))),
+      );
+    }
+    const shared = plan.shared;
+    if (!shared) return next.handle();
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const res = ctx.switchToHttp().getResponse<Response>();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
+    const identity = requestIdentity(req);
+    const audience = shared.audience(identity);
+    if (audience === null) return next.handle();
+    const key = `${audience} ${req.originalUrl}`;
+    const send = (b: Built) => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Cache-Control', SHARED_CACHE_CONTROL);
+      res.setHeader('ETag', b.entry.etag);
+      // Express answers 304 itself when If-None-Match names this ETag (req.fresh)
+      return b.text;
+    };
+    const kept = this.answers.lookup(key);
+    if (kept) return of(send({ text: kept.body.toString('utf8'), entry: kept }));
+    const mark = this.answers.mark(shared.scopes);
+    const pending = this.answers.pending(key, mark);
+    // the build under way, or this request's own when it failed
+    if (pending) return from(pending.done).pipe(mergeMap((b) => (b ? of(send(b)) : next.handle().pipe(map((answer: unknown) => send(buildEntry(answer, shared)))))));
+    let settle!: (b: Built | null) => void;
+    this.answers.startBuild(key, { mark, done: new Promise((r) => (settle = r)) });
+    return next.handle().pipe(
+      map((answer: unknown) => {
+        const b = buildEntry(answer, shared);
+        this.answers.store(key, mark, b.entry);
+        settle(b);
+        return send(b);
+      }),
+      finalize(() => settle(null)),
+    );
+  }
+
+}
+
+interface Built {
+  text: string;
+  entry: Entry;
+}
+
+/** The answer serialised once: its text for this response, its bytes and ETag for the next ones. */
+function buildEntry(answer: unknown, o: SharedAnswerOptions): Built {
+  const text = JSON.stringify(answer);
+  const body = Buffer.from(text);
+  return { text, entry: { body, etag: etagOf(body), scopes: o.scopes } };
+}
