@@ -1,17 +1,9 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { AdminLoginPage } from '../pages/admin-pages';
 import { AdminCertificatesPage, CertificateVerifyPage, MyCertificates } from '../pages/certificates-pages';
-import { admin, newUser, registerUser, type TestUser } from '../support/api';
+import { activateSubscription, admin, adminApi, newUser, registerUser, type TestUser } from '../support/api';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** An API client signed in as the administrator (its own cookie jar). */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const res = await api.post('/api/admin/auth/login', { data: admin.toJSON() });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return api;
-}
 
 /** A published course of two lessons (1h30 and 45 min: a workload of 2 hours) and an active subscriber. */
 async function seed(baseURL: string): Promise<{ user: TestUser; course: string; courseId: number; lessons: number[] }> {
@@ -20,8 +12,7 @@ async function seed(baseURL: string): Promise<{ user: TestUser; course: string; 
   try {
     const user = await registerUser(anon, newUser('certificado'));
     const me = (await (await anon.get('/api/users/me')).json()) as { id: string };
-    const put = await adm.put(`/api/admin/users/${me.id}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
-    expect(put.ok(), await put.text()).toBeTruthy();
+    await activateSubscription(adm, me.id);
     const course = `Brasagem e solda ${unique()}`;
     const created = await adm.post('/api/admin/courses', { data: { title: course, description: 'Curso semeado pelo teste.' } });
     expect(created.ok(), await created.text()).toBeTruthy();

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { AdminLoginPage } from '../pages/admin-pages';
 import { AdminCourseCategoriesPage, AdminCoursesPage } from '../pages/courses-admin';
 import { CourseCategoryPage, CourseHomePage, CoursePage } from '../pages/courses-shell';
-import { adminCredentials, newUser, type TestUser } from '../support/api';
+import { activateSubscription, adminApi, adminCredentials, newUser, type TestUser } from '../support/api';
 
 /** Set by the global setup, which starts the platform with this administrator. */
 function admin(): { username: string; password: string } {
@@ -21,14 +21,6 @@ const TOTAL = '1h 27min';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** An API client signed in as the administrator (its own cookie jar). */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const res = await api.post('/api/admin/auth/login', { data: admin() });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return api;
-}
-
 /** Registers an end user through the API; with `active`, the administrator turns the subscription on. */
 async function seedUser(baseURL: string, active: boolean): Promise<TestUser> {
   const user = newUser('cursos');
@@ -40,8 +32,7 @@ async function seedUser(baseURL: string, active: boolean): Promise<TestUser> {
     if (active) {
       const adm = await adminApi(baseURL);
       try {
-        const put = await adm.put(`/api/admin/users/${id}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
-        expect(put.ok(), await put.text()).toBeTruthy();
+        await activateSubscription(adm, id);
       } finally {
         await adm.dispose();
       }

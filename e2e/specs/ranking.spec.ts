@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { OwnStats, RankingEntry } from '@clima/contract';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { RankingPage } from '../pages/ranking-page';
-import { newUser, registerUser, type TestUser } from '../support/api';
+import { activateSubscription, adminApi, newUser, registerUser, type TestUser } from '../support/api';
 
 const displayName = (e: RankingEntry) => e.name?.trim() || e.email?.split('@')[0] || 'Técnico';
 
@@ -30,25 +30,50 @@ async function expectWorkerCounted(request: APIRequestContext): Promise<OwnStats
   return ownStats(request);
 }
 
+/** A published manual of the demo catalogue. */
+async function someManual(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/manuals');
+  expect(res.ok()).toBe(true);
+  const [first] = (await res.json()) as { id: number }[];
+  expect(first, 'the catalogue has a published manual').toBeDefined();
+  return first!.id;
+}
+
+/**
+ * A new technician, on their own session: signs up, studies for a heartbeat (+10: the day) and, as a subscriber,
+ * opens a manual (+2). Every account the other tests of the run create has the day's 10 points and reached them
+ * earlier (the tie-break), so the 2 points are what puts this one on the board of 50 however many there are.
+ */
+async function activeTechnician(request: APIRequestContext, adm: APIRequestContext, manualId: number): Promise<{ user: TestUser; stats: OwnStats }> {
+  const user = await registerUser(request, newUser('ranking'));
+  await heartbeat(request);
+  await expectWorkerCounted(request);
+  const me = (await (await request.get('/api/users/me')).json()) as { id: string };
+  await activateSubscription(adm, me.id);
+  // the gateway may keep the caller's plan for a moment after the change
+  await expect.poll(async () => (await request.post(`/api/manuals/${manualId}/download`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect.poll(async () => (await ownStats(request)).points, { timeout: 20_000 }).toBe(12);
+  return { user, stats: await ownStats(request) };
+}
+
 test('a signed-in technician sees the board with podium, badges and own stats @phone', async ({ page, playwright, baseURL }) => {
-  // Other technicians, each signed in through their own session, send a heartbeat.
+  const adm = await adminApi(baseURL!);
+  const manualId = await someManual(adm);
+  // Other technicians, each signed in through their own session.
   const others: TestUser[] = [];
   for (let i = 0; i < 3; i++) {
     const api = await playwright.request.newContext({ baseURL });
-    const user = await registerUser(api, newUser('ranking'));
-    await heartbeat(api);
-    await expectWorkerCounted(api);
-    others.push(user);
+    others.push((await activeTechnician(api, adm, manualId)).user);
     await api.dispose();
   }
 
-  // The technician under test signs up (the page's session) and is active for a moment.
-  const me = await registerUser(page.request, newUser('ranking'));
-  await heartbeat(page.request);
-  const stats = await expectWorkerCounted(page.request);
-  expect(stats.points).toBe(10);
+  // The technician under test (the page's session).
+  const { user: me, stats } = await activeTechnician(page.request, adm, manualId);
+  await adm.dispose();
+  expect(stats.points).toBe(12);
+  expect(stats.total_logins).toBe(1);
   expect(stats.position).not.toBeNull();
-  expect(stats.week).toEqual({ position: expect.any(Number), points: 10 });
+  expect(stats.week).toEqual({ position: expect.any(Number), points: 12 });
 
   // the board follows the ledger a moment after the worker's commit (its Redis copy): wait for it
   await expect
@@ -94,7 +119,7 @@ test('a signed-in technician sees the board with podium, badges and own stats @p
   await expect(mine).toHaveCount(1);
   await expect(mine).toHaveAttribute('data-rank', String(stats.position));
   await expect(mine.getByTestId('ranking-name')).toHaveText(me.name);
-  await expect(mine.getByTestId('ranking-points')).toHaveText('10 pts');
+  await expect(mine.getByTestId('ranking-points')).toHaveText('12 pts');
   await expect(mine.getByTestId('ranking-logins')).toHaveText('1');
   await expect(mine.getByTestId('ranking-time')).toHaveText('0min');
   await expect(mine.getByTestId('ranking-streak')).toHaveText('1 dia');
@@ -102,8 +127,8 @@ test('a signed-in technician sees the board with podium, badges and own stats @p
   // 'Suas Estatísticas'.
   const own = screen.section('Suas Estatísticas');
   await expect(own.getByTestId('own-position')).toHaveText(`${stats.position}º`);
-  await expect(own.getByTestId('own-points')).toHaveText('10 pts');
-  await expect(own.getByTestId('own-week')).toHaveText(`${stats.week.position}º lugar · 10 pts`);
+  await expect(own.getByTestId('own-points')).toHaveText('12 pts');
+  await expect(own.getByTestId('own-week')).toHaveText(`${stats.week.position}º lugar · 12 pts`);
   await expect(own.getByTestId('own-study-today')).toHaveText('0 de 120 pts');
   await expect(own.getByTestId('own-logins')).toHaveText('1');
   await expect(own.getByTestId('own-time')).toHaveText('0min');

@@ -3,20 +3,12 @@ import { resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ContentDetailPage } from '../pages/catalog-shell';
 import { CoursePage } from '../pages/courses-shell';
-import { admin, newUser, type TestUser } from '../support/api';
+import { activateSubscription, adminApi, newUser, type TestUser } from '../support/api';
 
 /** A real 24-second WebM (VP9 + Opus, 128×72) of about 40 KB. */
 const VIDEO = resolve(__dirname, '../fixtures/video-curto.webm');
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** An API client signed in as the administrator (its own cookie jar). */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const res = await api.post('/api/admin/auth/login', { data: admin });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return api;
-}
 
 async function uploadVideo(adm: APIRequestContext): Promise<string> {
   const upload = await adm.post('/api/admin/upload-video', { multipart: { video: { name: 'aula.webm', mimeType: 'video/webm', buffer: readFileSync(VIDEO) } } });
@@ -33,8 +25,7 @@ async function seedSubscriber(baseURL: string): Promise<TestUser> {
     const res = await api.post('/api/auth/register', { data: user });
     expect(res.ok(), await res.text()).toBeTruthy();
     const { id } = (await res.json()) as { id: string };
-    const put = await adm.put(`/api/admin/users/${encodeURIComponent(id)}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
-    expect(put.ok(), await put.text()).toBeTruthy();
+    await activateSubscription(adm, id);
   } finally {
     await api.dispose();
     await adm.dispose();

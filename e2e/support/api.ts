@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 
 export interface TestUser {
   name: string;
@@ -41,3 +41,17 @@ export const admin = {
     return adminCredentials();
   },
 };
+
+/** An API client signed in as the administrator (its own cookie jar); the caller disposes of it. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const res = await api.post('/api/admin/auth/login', { data: adminCredentials() });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return api;
+}
+
+/** Turns an end user's subscription on, as an administrator does in the panel (PUT /api/admin/users/{id}). */
+export async function activateSubscription(adm: APIRequestContext, userId: string): Promise<void> {
+  const put = await adm.put(`/api/admin/users/${encodeURIComponent(userId)}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
+  expect(put.ok(), await put.text()).toBeTruthy();
+}
