@@ -53,6 +53,11 @@ export interface SharedAnswerOptions {
   /** The data the answer is made of, as this service's writes name it (`@Invalidates`, `invalidate()`). */
   scopes: readonly string[];
   audience: Audience;
+  /**
+   * The users an answer names (their own row of a board, with their e-mail): each of them gets an answer built
+   * for them alone, never kept; everyone else of the audience shares the one built for someone not in it.
+   */
+  personalTo?: (answer: unknown) => Iterable<string>;
 }
 
 /** The answer of this GET route is kept for its audience until a write of one of `scopes` (see above). */
@@ -65,7 +70,12 @@ interface Entry {
   body: Buffer;
   etag: string;
   scopes: readonly string[];
+  /** The users this answer is not for (see SharedAnswerOptions.personalTo). */
+  personal?: ReadonlySet<string>;
 }
+
+/** The caller is one of those the kept answer names: theirs must be built for them. */
+const isPersonalTo = (entry: Entry, identity: AssertedIdentity): boolean => !!entry.personal && !!identity.user && entry.personal.has(identity.user.id);
 
 interface Build {
   mark: string;
@@ -218,7 +228,7 @@ export class SharedAnswers implements OnApplicationShutdown {
     const audience = route.audience(identity);
     if (audience === null) return false;
     const entry = this.lookup(`${audience} ${url}`);
-    if (!entry) return false;
+    if (!entry || isPersonalTo(entry, identity)) return false;
     const id = requestIdOf(req);
     const fresh = etagMatches(req.headers['if-none-match'], entry.etag);
     const status = fresh ? 304 : 200;
@@ -343,17 +353,24 @@ export class SharedAnswerInterceptor implements NestInterceptor {
       // Express answers 304 itself when If-None-Match names this ETag (req.fresh)
       return b.text;
     };
+    // an answer built for this caller alone: sent, neither kept nor shared
+    const own = () => next.handle().pipe(map((answer: unknown) => send(buildEntry(answer, shared))));
     const kept = this.answers.lookup(key);
-    if (kept) return of(send({ text: kept.body.toString('utf8'), entry: kept }));
+    if (kept) return isPersonalTo(kept, identity) ? own() : of(send({ text: kept.body.toString('utf8'), entry: kept }));
     const mark = this.answers.mark(shared.scopes);
     const pending = this.answers.pending(key, mark);
-    // the build under way, or this request's own when it failed
-    if (pending) return from(pending.done).pipe(mergeMap((b) => (b ? of(send(b)) : next.handle().pipe(map((answer: unknown) => send(buildEntry(answer, shared)))))));
+    // the build under way, or this request's own when it failed or names this caller
+    if (pending) return from(pending.done).pipe(mergeMap((b) => (b && !isPersonalTo(b.entry, identity) ? of(send(b)) : own())));
     let settle!: (b: Built | null) => void;
     this.answers.startBuild(key, { mark, done: new Promise((r) => (settle = r)) });
     return next.handle().pipe(
       map((answer: unknown) => {
         const b = buildEntry(answer, shared);
+        // built for a caller it names (their e-mail in it): theirs alone; the waiting requests build their own
+        if (isPersonalTo(b.entry, identity)) {
+          settle(null);
+          return send(b);
+        }
         this.answers.store(key, mark, b.entry);
         settle(b);
         return send(b);
@@ -373,5 +390,7 @@ interface Built {
 function buildEntry(answer: unknown, o: SharedAnswerOptions): Built {
   const text = JSON.stringify(answer);
   const body = Buffer.from(text);
-  return { text, entry: { body, etag: etagOf(body), scopes: o.scopes } };
+  const entry: Entry = { body, etag: etagOf(body), scopes: o.scopes };
+  if (o.personalTo) entry.personal = new Set(o.personalTo(answer));
+  return { text, entry };
 }

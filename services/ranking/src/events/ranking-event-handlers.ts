@@ -19,6 +19,8 @@ export function rankingEventHandlers(activity: ActivityService, board: Leaderboa
     },
     'user.upserted': async ({ userId, email, name }, envelope) => {
       await activity.upsertProfile(userId, email, name, new Date(envelope.publishedAt));
+      // the name on the boards
+      await board.changed();
     },
     'user.deleted': async ({ userId }) => {
       await activity.deleteUser(userId);

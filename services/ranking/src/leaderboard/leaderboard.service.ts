@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, REDIS, rootLogger } from '@clima/common';
+import { CONFIG, REDIS, rootLogger, SharedAnswers } from '@clima/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RankingConfig } from '../config';
@@ -42,6 +42,9 @@ return old and 1 or 0`;
 
 const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
+/** The scope of the boards' kept answers (GET /api/ranking): every change of what a board shows drops them. */
+export const BOARD_ANSWERS = 'board';
+
 const REBUILD_PAGE = 5000;
 /** Rows changed this long before a rebuild started are synced again after it, so no update is lost to the swap. */
 const REBUILD_OVERLAP_MS = 60_000;
@@ -56,6 +59,7 @@ export class LeaderboardService {
     private readonly standings: LeaderboardRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) config: RankingConfig,
+    private readonly answers: SharedAnswers,
   ) {
     const base = `${config.KEY_PREFIX}:ranking:board`;
     this.keys = { board: base, members: `${base}:members`, ready: `${base}:ready`, lock: `${base}:rebuild-lock` };
@@ -84,14 +88,26 @@ export class LeaderboardService {
       await this.redis.script('LOAD', UPSERT_LUA);
       const again = this.redis.pipeline();
       for (const r of rows) again.eval(UPSERT_LUA, 2, this.keys.board, this.keys.members, r.user_id, String(r.points), boardMember(r));
-      return execOrThrow(again);
+      await execOrThrow(again);
+      return this.changed();
     }
     const failed = results?.find(([err]) => err);
     if (failed) throw failed[0];
+    await this.changed();
   }
 
   async remove(userId: string): Promise<void> {
     await this.redis.eval(REMOVE_LUA, 2, this.keys.board, this.keys.members, userId);
+    await this.changed();
+  }
+
+  /**
+   * What the boards show changed (standings, a name, a week's podium): the answers kept by every process of the
+   * ranking are dropped, so the next GET /api/ranking reads the board again. Called once the change is in
+   * Postgres and on the Redis board.
+   */
+  changed(): Promise<void> {
+    return this.answers.invalidate(BOARD_ANSWERS);
   }
 
   /** True when the board is built; rebuilds it when it is missing (another process may be doing so: then false). */
@@ -132,6 +148,7 @@ export class LeaderboardService {
       else swap.del(this.keys.board, this.keys.members);
       swap.set(this.keys.ready, String(Date.now()));
       await execOrThrow(swap);
+      await this.changed();
       // updates that committed while the snapshot was read went to the old keys: apply them again
       const recent = await this.standings.changedSince(new Date(startedAt - REBUILD_OVERLAP_MS));
       for (let i = 0; i < recent.length; i += 1000) await this.sync(recent.slice(i, i + 1000));

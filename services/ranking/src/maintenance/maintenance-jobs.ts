@@ -3,6 +3,7 @@ import { bullConnection, CONFIG, rootLogger } from '@clima/common';
 import { Queue, Worker } from 'bullmq';
 import type { RankingConfig } from '../config';
 import { RankingQueue } from '../heartbeat/heartbeat.queue';
+import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { WeeklyService } from '../weekly/weekly.service';
 import { RetentionService } from './retention.service';
 
@@ -26,11 +27,14 @@ export class MaintenanceJobs implements OnModuleDestroy {
     @Inject(CONFIG) private readonly config: RankingConfig,
     private readonly weekly: WeeklyService,
     private readonly retention: RetentionService,
+    private readonly board: LeaderboardService,
   ) {}
 
   /** One run, as the scheduled job does it. */
   async run(now = new Date()) {
     const weeks = await this.weekly.closeFinishedWeeks(now);
+    // a closed week gives its podium a badge, shown on the boards
+    if (weeks.length) await this.board.changed();
     const retention = await this.retention.apply(now);
     return { weeksClosed: weeks.map((w) => w.week), ...retention };
   }
