@@ -8,7 +8,7 @@
  *                               labels to run only some), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every service)
  */
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -195,6 +195,7 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
   const routes = only ? ROUTES.filter((r) => only.includes(r.label)) : ROUTES;
   const prof = process.env.BENCH_CPU_PROF;
+  if (prof) mkdirSync(prof, { recursive: true });
   await withPlatform(
     async (p) => {
       const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;

@@ -36,7 +36,8 @@ export interface AppOptions {
 export interface RawHandler {
   /** Exact path (a query string is allowed). */
   path: string;
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Answers the request, or calls `next()` to leave it to the shared answers, Express and the Nest pipeline. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }
 export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
 
@@ -59,15 +60,18 @@ function answerBeforeTheFramework(server: Server, raw: RawHandler[], shared: Sha
   if (!raw.length && !shared) return;
   const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
+  const framework = (req: IncomingMessage, res: ServerResponse) => {
+    if (shared?.answer(req, res)) return;
+    for (const listener of express) listener(req, res);
+  };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (raw.length) {
       const url = req.url ?? '';
       const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
       const hit = raw.find((r) => r.path === path);
-      if (hit) return hit.handle(req, res);
+      if (hit) return hit.handle(req, res, () => framework(req, res));
     }
-    if (shared?.answer(req, res)) return;
-    for (const listener of express) listener(req, res);
+    framework(req, res);
   });
 }
 

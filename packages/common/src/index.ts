@@ -11,6 +11,7 @@ export * from './identity/route-check';
 export * from './logging/logger';
 export * from './metrics/metrics';
 export * from './http/request-context';
+export * from './http/raw-answer';
 export * from './http/shared-answers';
 export * from './http/zod.pipe';
 export * from './database/naming';

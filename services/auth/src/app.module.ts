@@ -52,6 +52,7 @@ import { AuthStatsService } from './stats/auth-stats.service';
 import { LoginRateLimiter } from './sessions/login-rate-limiter';
 import { SessionCookies } from './sessions/session-cookies';
 import { SessionStore } from './sessions/session.store';
+import { SessionUserEndpoints } from './users/session-user.endpoint';
 import { UsersController } from './users/users.controller';
 import { AccountDeletion } from './users/account-deletion.service';
 import { UsersRepository } from './users/users.repository';
@@ -104,7 +105,13 @@ export class AppModule {
         IdentityService,
         AssertionSigner,
         IdentityEndpoint,
-        { provide: RAW_HANDLERS, useFactory: (identity: IdentityEndpoint) => [identity], inject: [IdentityEndpoint] },
+        SessionUserEndpoints,
+        // the hottest paths are answered before Express and Nest (identity.endpoint.ts, session-user.endpoint.ts)
+        {
+          provide: RAW_HANDLERS,
+          useFactory: (identity: IdentityEndpoint, sessionUser: SessionUserEndpoints) => [identity, ...sessionUser.handlers],
+          inject: [IdentityEndpoint, SessionUserEndpoints],
+        },
         UsersService,
         AccountTokensRepository,
         AccountTokens,

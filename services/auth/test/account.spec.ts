@@ -1,6 +1,8 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
+import { ASSERTION_HEADER } from '@clima/common';
+import { DataSource } from 'typeorm';
 import { adminBrowser, assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
 
 describe('end-user account: register, sign in, me, profile, password, logout', () => {
@@ -162,6 +164,43 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       const res = await new Browser(app).get('/api/users/me');
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Você precisa estar logado' });
+    });
+
+    it.each(['/api/users/me', '/api/session'])('%s answers a signed-in caller with the platform headers, the request id and no cookie when none is due', async (path) => {
+      const { browser, me } = await registerUser(app);
+      const id = await browser.identity('GET', path);
+      const res = await request(app.getHttpServer())
+        .get(path)
+        .set(ASSERTION_HEADER, String(id.headers[ASSERTION_HEADER]))
+        .set('Cookie', browser.cookieHeader)
+        .set('X-Request-Id', 'pedido-123')
+        .expect(200);
+      expect(res.headers).toMatchObject({ 'x-request-id': 'pedido-123', 'x-service': 'auth', 'cache-control': 'no-store', vary: 'Cookie', 'content-type': 'application/json; charset=utf-8' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      const user = path === '/api/users/me' ? res.body : res.body.user;
+      expect(user).toMatchObject({ id: me.id, email: me.email, subscription_status: 'inactive', is_admin: false });
+      if (path === '/api/session') expect(res.body.admin).toBeNull();
+    });
+
+    it('answers 401 to a signed-in identity whose session was ended meanwhile, or whose account is gone', async () => {
+      const { browser, me } = await registerUser(app);
+      const id = String((await browser.identity()).headers[ASSERTION_HEADER]);
+      const redis = new Redis(process.env.REDIS_URL!);
+      try {
+        // the identity was asserted a moment ago, the session is deleted since (a sign-out on another tab)
+        await redis.del(`${process.env.KEY_PREFIX}:auth:sess:${browser.cookies.get('clima_sid')}`);
+        const ended = await request(app.getHttpServer()).get('/api/users/me').set(ASSERTION_HEADER, id).set('Cookie', browser.cookieHeader).expect(401);
+        expect(ended.body).toEqual({ error: 'Você precisa estar logado' });
+        const other = await registerUser(app);
+        const otherId = String((await other.browser.identity()).headers[ASSERTION_HEADER]);
+        await app.get(DataSource).query(`DELETE FROM auth.users WHERE id = $1`, [other.me.id]);
+        const gone = await request(app.getHttpServer()).get('/api/session').set(ASSERTION_HEADER, otherId).set('Cookie', other.browser.cookieHeader).expect(200);
+        expect(gone.body).toEqual({ user: null, admin: null });
+        expect(me.id).not.toBe(other.me.id);
+      } finally {
+        redis.disconnect();
+      }
     });
 
     it('logout deletes the server-side session and clears the cookie', async () => {

@@ -10,10 +10,9 @@ import type { BaseConfig } from '../config/config';
 import { requestIdentity } from '../identity/access';
 import { ANONYMOUS_IDENTITY, ASSERTION_HEADER, AssertedIdentity, AssertionVerifier } from '../identity/assertion';
 import { isActiveSubscriber } from '../identity/identity';
-import { httpDuration } from '../metrics/metrics';
 import { CONFIG, REDIS } from '../platform.tokens';
 import { rootLogger } from '../logging/logger';
-import { requestIdOf } from './request-context';
+import { sendRawAnswer } from './raw-answer';
 
 /**
  * Answers that are the same for everyone of an audience (the public lists, the course categories with their
@@ -216,7 +215,7 @@ export class SharedAnswers implements OnApplicationShutdown {
     const path = q < 0 ? url : url.slice(0, q);
     const route = this.routes.get(path);
     if (!route) return false;
-    const start = process.hrtime.bigint();
+    const started = process.hrtime.bigint();
     const raw = req.headers[ASSERTION_HEADER];
     let identity: AssertedIdentity = ANONYMOUS_IDENTITY;
     if (typeof raw === 'string' && raw) {
@@ -229,24 +228,16 @@ export class SharedAnswers implements OnApplicationShutdown {
     if (audience === null) return false;
     const entry = this.lookup(`${audience} ${url}`);
     if (!entry || isPersonalTo(entry, identity)) return false;
-    const id = requestIdOf(req);
     const fresh = etagMatches(req.headers['if-none-match'], entry.etag);
-    const status = fresh ? 304 : 200;
-    const headers: Record<string, string | number> = {
-      'X-Request-Id': id,
-      'X-Service': this.front.service,
-      'Cache-Control': SHARED_CACHE_CONTROL,
-      Vary: 'Cookie',
-      ETag: entry.etag,
-    };
-    if (fresh) res.writeHead(304, headers).end();
-    else res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': entry.body.length }).end(entry.body);
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    httpDuration.observe({ method: 'GET', route: path, status: String(status) }, seconds);
-    const log = this.front.logger;
-    if (log.isLevelEnabled('info')) {
-      log.info({ reqId: id, req: { method: 'GET', url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) }, 'request completed');
-    }
+    sendRawAnswer(req, res, {
+      service: this.front.service,
+      route: path,
+      started,
+      status: fresh ? 304 : 200,
+      ...(fresh ? {} : { body: entry.body }),
+      headers: { 'Cache-Control': SHARED_CACHE_CONTROL, ETag: entry.etag },
+      logger: this.front.logger,
+    });
     return true;
   }
 

@@ -16,7 +16,12 @@ export class SessionCookies {
   }
 
   set(res: Response, name: CookieName, value: string, maxAgeSeconds: number): void {
-    res.append('Set-Cookie', serializeCookie(name, value, { maxAgeSeconds, secure: this.secure }));
+    res.append('Set-Cookie', this.header(name, value, maxAgeSeconds));
+  }
+
+  /** The Set-Cookie value of a cookie (for answers written without Express). */
+  header(name: CookieName, value: string, maxAgeSeconds: number): string {
+    return serializeCookie(name, value, { maxAgeSeconds, secure: this.secure });
   }
 
   clear(res: Response, name: CookieName): void {

@@ -12,6 +12,8 @@ export const isSessionId = (v: string | undefined): v is string => !!v && SID_RE
 
 /** Sessions kept in an index per owner beyond this size get their expired members pruned. */
 const INDEX_PRUNE_AT = 50;
+/** How many sessions a process remembers the next renewal of (about 100 bytes each). */
+const RENEWAL_MEMO_MAX = 100_000;
 
 /**
  * One round trip for the identity of a request: both sessions and, for each, the cached identity.
@@ -50,6 +52,8 @@ export class SessionStore {
   readonly userTtlSeconds: number;
   readonly adminTtlSeconds: number;
   private readonly identityTtl: number;
+  /** `<kind>:<sid>` → the instant (ms) before which the session needs no renewal. */
+  private readonly renewalNotBefore = new Map<string, number>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -102,6 +106,7 @@ export class SessionStore {
   async destroy(kind: Kind, sid: string | undefined): Promise<string | null> {
     if (!isSessionId(sid)) return null;
     const key = this.sessionKey(kind, sid);
+    this.renewalNotBefore.delete(`${kind}:${sid}`);
     const res = await this.redis.multi().get(key).del(key).exec();
     const owner = (res?.[0]?.[1] as string | null) ?? null;
     if (owner) await this.redis.srem(this.indexKey(kind, owner), sid);
@@ -114,6 +119,7 @@ export class SessionStore {
     const index = this.indexKey(kind, owner);
     const sids = await this.redis.smembers(index);
     const doomed = sids.filter((s) => s !== keep);
+    for (const sid of doomed) this.renewalNotBefore.delete(`${kind}:${sid}`);
     const m = this.redis.multi();
     for (const sid of doomed) m.del(this.sessionKey(kind, sid));
     if (doomed.length) m.srem(index, ...doomed);
@@ -125,17 +131,39 @@ export class SessionStore {
 
   /**
    * Sliding renewal: when less than half of a session's lifetime is left, it gets a full one again.
-   * Returns the new lifetime in seconds when renewed (the caller refreshes the cookie), else null.
+   * Returns the new lifetime in seconds when renewed (the caller refreshes the cookie), null when not due,
+   * `false` when the session no longer exists (signed out).
+   *
+   * The web apps read the session on every load, and a renewal is due at most once in half a lifetime (15 days
+   * for a user): each process remembers until when a session it looked at needs no renewal, and asks Redis only
+   * after that. The caller's identity was checked against Redis by the same request (the gateway's identity
+   * check, with its immediate revocation), so a session ended meanwhile is seen there.
    */
-  /** Extends a session past half its life; `false` when the session no longer exists (signed out). */
   async renew(kind: Kind, sid: string, owner: string): Promise<number | null | false> {
+    const memo = `${kind}:${sid}`;
+    const notBefore = this.renewalNotBefore.get(memo);
+    if (notBefore !== undefined && Date.now() < notBefore) return null;
     const full = this.ttl(kind);
     const key = this.sessionKey(kind, sid);
     const left = await this.redis.ttl(key);
-    if (left === -2) return false;
-    if (left < 0 || left > full / 2) return null;
+    if (left === -2) {
+      this.renewalNotBefore.delete(memo);
+      return false;
+    }
+    if (left < 0) return null;
+    if (left > full / 2) {
+      this.rememberRenewal(memo, left - full / 2);
+      return null;
+    }
     await this.redis.multi().expire(key, full).expire(this.indexKey(kind, owner), full).exec();
+    this.rememberRenewal(memo, full / 2);
     return full;
+  }
+
+  private rememberRenewal(memo: string, inSeconds: number): void {
+    // bounded: past this many sessions, forget them all (each costs one TTL read again)
+    if (this.renewalNotBefore.size >= RENEWAL_MEMO_MAX) this.renewalNotBefore.clear();
+    this.renewalNotBefore.set(memo, Date.now() + inSeconds * 1000);
   }
 
   private async pruneIndex(kind: Kind, owner: string): Promise<void> {
