@@ -320,7 +320,9 @@ async function startPlatform(options = {}) {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'services', s, 'package.json'), 'utf8'));
     const hasWorker = !!(pkg.clima && pkg.clima.separateWorker) && fs.existsSync(worker);
     const svcEnv = { ...env, SERVICE_NAME: s, WORKERS_IN_PROCESS: hasWorker ? 'false' : (env.WORKERS_IN_PROCESS ?? 'true') };
-    spawnLogged(s, process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], svcEnv);
+    // a service's own node flags (package.json "clima.nodeArgs"; the same in docker-compose.yml and infra/k8s)
+    const nodeArgs = (pkg.clima && pkg.clima.nodeArgs) || [];
+    spawnLogged(s, process.execPath, [...nodeArgs, path.join(ROOT, 'services', s, 'dist/main.js')], svcEnv);
     if (hasWorker) spawnLogged(`${s}-worker`, process.execPath, [worker], svcEnv);
   }
 

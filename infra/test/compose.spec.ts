@@ -92,6 +92,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs every service with the node flags of its package.json ("clima.nodeArgs"), as npm start and Kubernetes do', () => {
+    for (const s of SERVICE_NAMES) {
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'services', s, 'package.json'), 'utf8')) as { clima?: { nodeArgs?: string[] } };
+      const args = pkg.clima?.nodeArgs ?? [];
+      expect([s, resolved[s]!.environment!.NODE_OPTIONS]).toEqual([s, args.length ? args.join(' ') : undefined]);
+    }
+  });
+
   it('gives every service the identity public keys and only auth the private key', () => {
     for (const s of SERVICE_NAMES) {
       const env = resolved[s]!.environment!;

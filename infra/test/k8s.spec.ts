@@ -54,7 +54,10 @@ const skipped = support.ok ? '' : ` (pulado: ${support.reason})`;
 const OVERLAYS = render.OVERLAYS;
 /** What the service image sets itself (Dockerfile ENV): part of every container's environment. */
 const IMAGE_ENV = (service: ServiceName) => ({ NODE_ENV: 'production', HOST: '0.0.0.0', SERVICE_NAME: service });
-const WORKER_SERVICES = SERVICE_NAMES.filter((s) => (JSON.parse(readFileSync(join(ROOT, 'services', s, 'package.json'), 'utf8')) as { clima?: { separateWorker?: boolean } }).clima?.separateWorker);
+const platformOf = (s: string) => (JSON.parse(readFileSync(join(ROOT, 'services', s, 'package.json'), 'utf8')) as { clima?: { separateWorker?: boolean; nodeArgs?: string[] } }).clima;
+const WORKER_SERVICES = SERVICE_NAMES.filter((s) => platformOf(s)?.separateWorker);
+/** The node flags a service runs with (package.json "clima.nodeArgs", as `npm start` and docker-compose.yml use them). */
+const nodeArgsOf = (s: string) => platformOf(s)?.nodeArgs ?? [];
 const STORAGE_SERVICES: ServiceName[] = ['catalog', 'manuals'];
 /** Variables whose value is a credential (or carries one, as a URL's password): only ever from a Secret. */
 const SENSITIVE = /PASSWORD|SECRET|TOKEN|PRIVATE_KEY|ACCESS_KEY|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$/;
@@ -283,7 +286,7 @@ describe.each(OVERLAYS)('infra/k8s overlay %s', (overlay) => {
       const d = find<Workload>(objects, 'Deployment', s);
       find(objects, 'Service', s);
       const app = d.spec.template.spec.containers[0]!;
-      expect([s, app.command]).toEqual([s, ['node', `services/${s}/dist/main.js`]]);
+      expect([s, app.command]).toEqual([s, ['node', ...nodeArgsOf(s), `services/${s}/dist/main.js`]]);
       const wait = d.spec.template.spec.initContainers?.find((c) => c.name === 'wait-for-migrations');
       expect([s, wait?.command, wait?.image]).toEqual([s, ['node', 'infra/k8s/wait-for-migrations.cjs'], app.image]);
       const job = find<Workload>(objects, 'Job', `migrate-${s}`);

@@ -23,9 +23,11 @@ import { assertSafeKey, ByteRange, contentDisposition, HttpResponse, ObjectStrea
 export const PART_SIZE = 5 * 1024 * 1024;
 /**
  * Parts sent at once. An upload holds PARTS_IN_FLIGHT + 1 part buffers at most (the others being sent
- * while one fills), allocated as needed and reused: 15 MiB of a file in memory, however large it is.
+ * while one fills), allocated as needed and reused: 10 MiB of a file in memory, however large it is. One
+ * part on its way while the next fills keeps the request and the store both busy; a second one in flight
+ * added 5 MiB to the process's peak for no measurable gain on a single upload (bench/upload-memory.ts).
  */
-export const PARTS_IN_FLIGHT = 2;
+export const PARTS_IN_FLIGHT = 1;
 
 function s3Client(config: S3StorageConfig, endpoint: string | undefined): S3Client {
   return new S3Client({
