@@ -20,6 +20,7 @@ export * from './database/sql';
 export * from './database/redis';
 export * from './events/events';
 export * from './events/event-bus';
+export * from './events/outbox';
 export * from './events/event-worker';
 export * from './events/event-consumer';
 export * from './messaging/rpc';

@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EventConsumer, PlatformModule, RAW_HANDLERS } from '@clima/common';
+import { EventConsumer, Outbox, PlatformModule, RAW_HANDLERS } from '@clima/common';
 import { AccountMail } from './account-recovery/account-mail';
 import { AccountTokens } from './account-recovery/account-tokens';
 import { AccountTokensRepository } from './account-recovery/account-tokens.repository';
@@ -26,7 +26,6 @@ import { ApiDocsController } from './docs/api-docs.controller';
 import { entities, migrations, SCHEMA } from './database';
 import { authEventHandlers } from './events/auth-event-handlers';
 import { MailDelivery } from './events/mail-delivery';
-import { Outbox } from './events/outbox';
 import { SubscriptionEvents } from './events/subscription-events';
 import { UserMail } from './events/user-mail';
 import { GoogleController } from './google/google.controller';

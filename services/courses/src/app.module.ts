@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EventConsumer, PlatformModule } from '@clima/common';
+import { EventConsumer, Outbox, PlatformModule } from '@clima/common';
 import { AdminCourseCategoriesController } from './categories/admin-course-categories.controller';
 import { CourseCategoriesController } from './categories/course-categories.controller';
 import { CourseCategoriesRepository } from './categories/course-categories.repository';
@@ -16,7 +16,6 @@ import { CoursesRepository } from './courses/courses.repository';
 import { CoursesService } from './courses/courses.service';
 import { entities, migrations, SCHEMA } from './database';
 import { courseEventHandlers } from './events/course-event-handlers';
-import { Outbox } from './events/outbox';
 import { AdminLessonsController } from './lessons/admin-lessons.controller';
 import { LessonsRepository } from './lessons/lessons.repository';
 import { LessonsService } from './lessons/lessons.service';

@@ -1,10 +1,9 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EventConsumer, PlatformModule } from '@clima/common';
+import { EventConsumer, Outbox, PlatformModule } from '@clima/common';
 import { createStorage } from '@clima/storage';
 import { ManualsConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { manualsEventHandlers } from './events/manuals-event-handlers';
-import { ManualsOutbox } from './events/manuals-outbox';
 import { ManualFilesController } from './files/manual-files.controller';
 import { MANUALS_STORAGE, ManualFilesService } from './files/manual-files.service';
 import { AdminManualsController } from './manuals/admin-manuals.controller';
@@ -25,12 +24,13 @@ import { ManualSearchCache } from './search/search-cache';
 import { StatsController } from './stats/stats.controller';
 
 /**
- * The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: the event consumer, the
- * outbox relay and the reading of the PDFs' text (with what it needs: the storage, the manuals' files).
+ * The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: the event consumer and the
+ * reading of the PDFs' text (with what it needs: the storage, the manuals' files); the outbox relay (manual.opened)
+ * runs in both (rows taken with FOR UPDATE SKIP LOCKED).
  */
 const backgroundProviders = (config: ManualsConfig): Provider[] => [
   UserDataRepository,
-  ManualsOutbox,
+  Outbox,
   ...EventConsumer.forService({ inject: [UserDataRepository], handlers: manualsEventHandlers }),
   { provide: MANUALS_STORAGE, useFactory: () => createStorage(config.storage) },
   ManualsRepository,

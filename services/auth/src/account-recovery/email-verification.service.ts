@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation, rootLogger } from '@clima/common';
+import { isUniqueViolation, Outbox, rootLogger } from '@clima/common';
 import type { EntityManager } from 'typeorm';
-import { Outbox } from '../events/outbox';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { toUpserted } from '../users/user.mapper';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AdminIdentity, auditBefore, isUniqueViolation } from '@clima/common';
+import { AdminIdentity, auditBefore, isUniqueViolation, Outbox } from '@clima/common';
 import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView } from '@clima/contract';
-import { Outbox } from '../events/outbox';
 import { SessionStore } from '../sessions/session.store';
 import { AccountDeletion } from '../users/account-deletion.service';
 import { isGoogleAccount } from '../users/user.entity';

@@ -1,6 +1,6 @@
+import { Outbox } from '@clima/common';
 import { Injectable } from '@nestjs/common';
 import { SignInBody } from '@clima/contract';
-import { Outbox } from '../events/outbox';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';

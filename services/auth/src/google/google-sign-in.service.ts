@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation, REDIS } from '@clima/common';
+import { isUniqueViolation, Outbox, REDIS } from '@clima/common';
 import { Inject } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { Outbox } from '../events/outbox';
 import { RedisKeys } from '../infra/redis-keys';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';

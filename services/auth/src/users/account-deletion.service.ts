@@ -1,5 +1,5 @@
+import { Outbox } from '@clima/common';
 import { Injectable } from '@nestjs/common';
-import { Outbox } from '../events/outbox';
 import { SessionStore } from '../sessions/session.store';
 import { AccountContact, UsersRepository } from './users.repository';
 

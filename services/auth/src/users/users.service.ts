@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '@clima/common';
+import { isUniqueViolation, Outbox } from '@clima/common';
 import { PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
 import type { EntityManager } from 'typeorm';
 import { EmailVerificationService } from '../account-recovery/email-verification.service';
-import { Outbox } from '../events/outbox';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, mapConstraintErrors, type Identity } from '@clima/common';
+import { CONFIG, mapConstraintErrors, Outbox, type Identity } from '@clima/common';
 import {
   CONTINUE_LIMIT,
   ContinueLesson,
@@ -17,7 +17,6 @@ import type { CoursesConfig } from '../config';
 import { mapCourse, publicAudience } from '../courses/course.mapper';
 import { CoursesRepository } from '../courses/courses.repository';
 import { coursesError, CoursesError } from '../courses.errors';
-import { Outbox } from '../events/outbox';
 import { LessonProgressRow, ProgressRepository } from './progress.repository';
 
 const toProgress = (r: LessonProgressRow): LessonProgress => ({
