@@ -189,7 +189,8 @@ describe('docker-compose.yml', () => {
     for (const [name, keys] of Object.entries(envOf)) {
       const service = name === 'ranking-worker' ? 'ranking' : name;
       if (!own[service]) continue;
-      const known = new Set([...Object.keys(baseEnvSchema.shape), ...Object.keys(own[service]!), `${service.toUpperCase()}_PORT`, 'PORT_CHECK']);
+      // NODE_OPTIONS is node's own (the flags of package.json "clima.nodeArgs")
+      const known = new Set([...Object.keys(baseEnvSchema.shape), ...Object.keys(own[service]!), `${service.toUpperCase()}_PORT`, 'PORT_CHECK', 'NODE_OPTIONS']);
       for (const k of keys) if (!known.has(k)) unknown.push(`${name}: ${k}`);
     }
     expect(unknown).toEqual([]);

@@ -17,6 +17,7 @@ export * from './http/zod.pipe';
 export * from './database/naming';
 export * from './database/data-source';
 export * from './database/sql';
+export * from './database/watch-records';
 export * from './database/redis';
 export * from './events/events';
 export * from './events/event-bus';

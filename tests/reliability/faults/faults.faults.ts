@@ -61,15 +61,16 @@ describe('faults under load', () => {
     await sleep(1500);
     const killedAt = Date.now();
     await stopChild(t.processOf('catalog'), 'SIGKILL');
-    await sleep(3000);
+    await sleep(4000);
     const restartedAt = Date.now();
     t.spawnService('catalog');
     await waitHealthy(t.platform.ports.catalog!);
     const healthyAt = Date.now();
     await sleep(1500);
     const outcomes = await load.stop();
-    // anonymous public lists may be answered from the gateway's 1-s cache just after the kill (render.ts anonymousReadLocation)
-    const down = outcomes.filter((o) => o.at >= killedAt + 1200 && o.at < restartedAt && o.path !== '/api/courses');
+    // anonymous public lists may be answered from the gateway's cache just after the kill: nginx keeps them 1 s
+    // counted in whole seconds, so up to 2 s (render.ts anonymousReadLocation)
+    const down = outcomes.filter((o) => o.at >= killedAt + 2100 && o.at < restartedAt && o.path !== '/api/courses');
     const after = outcomes.filter((o) => o.at >= healthyAt + 300);
     figures.push(
       `service killed (catalog, SIGKILL): ${outcomes.length} requests ${JSON.stringify(summarize(outcomes))}; while down ${down.length} catalog requests, ` +

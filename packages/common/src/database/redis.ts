@@ -24,3 +24,50 @@ export function createRedis(url: string, forBullmq = false): Redis {
 export function bullConnection(url: string): import('bullmq').ConnectionOptions {
   return redisOptions(url, true) as import('bullmq').ConnectionOptions;
 }
+
+/** A pub/sub subscription of a process that keeps what its messages invalidate (see liveSubscription). */
+export interface LiveSubscription {
+  /** Subscribed now: every message published from here on reaches the process. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Subscribes to `channel` on a connection of its own and says whether it is live: from when it is subscribed
+ * (again after every reconnect: ioredis subscribes again and says so with 'ready') until the connection errs,
+ * closes or reconnects. A process that keeps what the messages invalidate keeps and uses nothing while it is not
+ * live (messages published meanwhile never reach it): `reset()` is called when it stops being live and again
+ * when it is live once more, for the process to drop what it kept.
+ */
+export function liveSubscription(redis: Redis, channel: string, on: { reset(): void; message(text: string): void }): LiveSubscription {
+  const sub = redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+  let live = false;
+  const lost = () => {
+    live = false;
+    on.reset();
+  };
+  sub.on('error', lost);
+  sub.on('close', lost);
+  sub.on('reconnecting', lost);
+  sub.on('ready', () => {
+    sub
+      .subscribe(channel)
+      .then(() => {
+        on.reset();
+        live = true;
+      })
+      .catch(lost);
+  });
+  sub.on('message', (_channel: string, message: string) => on.message(message));
+  return {
+    get live() {
+      return live;
+    },
+    close: async () => {
+      live = false;
+      sub.removeAllListeners();
+      sub.on('error', () => undefined);
+      await sub.quit().catch(() => sub.disconnect());
+    },
+  };
+}

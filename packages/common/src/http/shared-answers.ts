@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
+import { liveSubscription, LiveSubscription } from '../database/redis';
 import type { Logger } from 'pino';
 import { catchError, finalize, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { BaseConfig } from '../config/config';
@@ -111,8 +112,11 @@ export class SharedAnswers implements OnApplicationShutdown {
   private bytes = 0;
   private readonly maxBytes: number;
   private readonly channel: string;
-  private subscriber: Redis | null = null;
-  private live = false;
+  private subscriber: LiveSubscription | null = null;
+  /** Whether this process hears the invalidations now (only then does it keep and send answers). */
+  private get live(): boolean {
+    return this.subscriber?.live ?? false;
+  }
   private routes = new Map<string, SharedAnswerOptions>();
   private front?: { verifier: AssertionVerifier; service: string; logger: Logger };
 
@@ -261,37 +265,13 @@ export class SharedAnswers implements OnApplicationShutdown {
 
   private listen(): void {
     if (this.subscriber || !this.enabled) return;
-    const sub = this.redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
-    this.subscriber = sub;
-    const off = () => {
-      this.live = false;
-      this.clear();
-    };
-    sub.on('error', off);
-    sub.on('close', off);
-    sub.on('reconnecting', off);
-    // ioredis subscribes again after a reconnect and says so with 'ready'
-    sub.on('ready', () => {
-      sub
-        .subscribe(this.channel)
-        .then(() => {
-          this.clear();
-          this.live = true;
-        })
-        .catch(off);
-    });
-    sub.on('message', (_channel: string, message: string) => this.drop(message.split(',')));
+    this.subscriber = liveSubscription(this.redis, this.channel, { reset: () => this.clear(), message: (scopes) => this.drop(scopes.split(',')) });
   }
 
   async onApplicationShutdown(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
-    this.live = false;
-    if (sub) {
-      sub.removeAllListeners();
-      sub.on('error', () => undefined);
-      await sub.quit().catch(() => sub.disconnect());
-    }
+    await sub?.close();
   }
 }
 

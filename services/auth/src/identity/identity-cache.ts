@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, REDIS, rootLogger } from '@clima/common';
+import { CONFIG, liveSubscription, LiveSubscription, REDIS, rootLogger } from '@clima/common';
 import { Redis } from 'ioredis';
 import type { AuthConfig } from '../config';
 import { RedisKeys } from '../infra/redis-keys';
@@ -28,8 +28,10 @@ export class IdentityCache implements OnApplicationShutdown {
   private readonly identities = new Map<string, Entry<unknown>>();
   private readonly ttlMs: number;
   private readonly channel: string;
-  private subscriber: Redis | null = null;
-  private live = false;
+  private subscriber: LiveSubscription | null = null;
+  private get live(): boolean {
+    return this.subscriber?.live ?? false;
+  }
   /** Bumped by every revocation: a lookup that started before one does not store what it read. */
   private generation = 0;
 
@@ -45,26 +47,7 @@ export class IdentityCache implements OnApplicationShutdown {
   /** Starts listening for revocations (lazily: only processes that answer identity checks need it). */
   private listen(): void {
     if (this.subscriber || this.ttlMs <= 0) return;
-    const sub = this.redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
-    this.subscriber = sub;
-    const off = () => {
-      this.live = false;
-      this.clear();
-    };
-    sub.on('error', off);
-    sub.on('close', off);
-    sub.on('reconnecting', off);
-    // ioredis subscribes again after a reconnect and says so with 'ready'
-    sub.on('ready', () => {
-      sub
-        .subscribe(this.channel)
-        .then(() => {
-          this.clear();
-          this.live = true;
-        })
-        .catch(off);
-    });
-    sub.on('message', (_channel: string, message: string) => this.apply(message));
+    this.subscriber = liveSubscription(this.redis, this.channel, { reset: () => this.clear(), message: (text) => this.apply(text) });
   }
 
   /** A snapshot of the revocation count, taken before a lookup. */
@@ -143,12 +126,7 @@ export class IdentityCache implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const sub = this.subscriber;
     this.subscriber = null;
-    this.live = false;
-    if (sub) {
-      sub.removeAllListeners();
-      sub.on('error', () => undefined);
-      await sub.quit().catch(() => sub.disconnect());
-    }
+    await sub?.close();
     rootLogger().debug('identity cache closed');
   }
 }

@@ -1,25 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { queryOne, queryRows, Queryable, withTransaction } from '@clima/common';
-import type { WatchInterval } from '@clima/contract';
+import { queryOne, queryRows, Queryable, SavedWatchRecord, WatchRecordTable, withTransaction } from '@clima/common';
+import type { WatchReport } from '@clima/contract';
 import { CONTENT_SELECT, ContentRow } from '../contents/content.mapper';
 
-/** A user's position record of one content, as a report reads it (locked). */
-export interface PositionRow {
-  position: number;
-  duration: number;
-  watched: WatchInterval[];
-  watched_seconds: number;
-  /** Seconds since the first report on this content (the pace limit counts from there). */
-  since_first: number;
-}
+/** Where a user stopped in a content and how much of it they played. */
+export type SavedPositionRow = SavedWatchRecord;
 
-export interface SavedPositionRow {
-  position: number;
-  duration: number;
-  watched_seconds: number;
-  updated_at: Date;
-}
+const WATCH_RECORDS = new WatchRecordTable('catalog.content_positions', 'content_id');
 
 /** The `catalog.content_positions` table: where each user stopped in each content and what they played. */
 @Injectable()
@@ -42,39 +30,9 @@ export class PositionsRepository {
     );
   }
 
-  /**
-   * The user's record of the content, created from this first report when there is none, and locked
-   * until the transaction ends (two devices reporting at once are applied one after the other).
-   */
-  async lock(m: Queryable, userId: string, contentId: number, first: { position: number; duration: number }): Promise<PositionRow> {
-    await m.query(
-      `INSERT INTO catalog.content_positions (user_id, content_id, position, duration) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, content_id) DO NOTHING`,
-      [userId, contentId, first.position, first.duration],
-    );
-    const row = await queryOne<PositionRow>(
-      m,
-      `SELECT position, duration, watched, watched_seconds, GREATEST(0, extract(epoch FROM now() - created_at))::float8 AS since_first
-         FROM catalog.content_positions WHERE user_id = $1 AND content_id = $2 FOR UPDATE`,
-      [userId, contentId],
-    );
-    return row!;
-  }
-
-  async save(
-    m: Queryable,
-    userId: string,
-    contentId: number,
-    p: { position: number; duration: number; watched: WatchInterval[]; watchedSeconds: number },
-  ): Promise<SavedPositionRow> {
-    const row = await queryOne<SavedPositionRow>(
-      m,
-      `UPDATE catalog.content_positions SET position = $3, duration = $4, watched = $5::jsonb, watched_seconds = $6, updated_at = now()
-        WHERE user_id = $1 AND content_id = $2
-        RETURNING position, duration, watched_seconds, updated_at`,
-      [userId, contentId, p.position, p.duration, JSON.stringify(p.watched), p.watchedSeconds],
-    );
-    return row!;
+  /** A player's report on a content, applied inside the transaction (WatchRecordTable). */
+  apply(m: Queryable, userId: string, contentId: number, report: WatchReport): Promise<{ saved: SavedPositionRow; covered: number }> {
+    return WATCH_RECORDS.apply(m, userId, contentId, report);
   }
 
   /**

@@ -5,12 +5,8 @@ import {
   Content,
   ContentPosition,
   ContinueContent,
-  coveredSeconds,
-  creditAllowance,
-  creditWatched,
   fractionOf,
   RESUME_MIN_SECONDS,
-  round2,
   WatchReport,
 } from '@clima/contract';
 import { catalogError, CatalogError } from '../catalog.errors';
@@ -45,14 +41,7 @@ export class PositionsService {
     return mapConstraintErrors(
       () =>
         this.positions.transaction(async (m) => {
-          const row = await this.positions.lock(m, userId, contentId, report);
-          const watched = creditWatched(row.watched, report.watched, creditAllowance(row.since_first, row.watched_seconds));
-          const saved = await this.positions.save(m, userId, contentId, {
-            position: report.position,
-            duration: report.duration,
-            watched,
-            watchedSeconds: round2(coveredSeconds(watched, report.duration)),
-          });
+          const { saved } = await this.positions.apply(m, userId, contentId, report);
           return toPosition(saved);
         }),
       // the content may be deleted while the report is being saved

@@ -1,18 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { execute, queryOne, queryRows, Queryable, withTransaction } from '@clima/common';
-import type { WatchInterval } from '@clima/contract';
+import { execute, queryOne, queryRows, Queryable, WatchRecordTable, withTransaction } from '@clima/common';
+import type { WatchInterval, WatchReport } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
-
-/** A user's watch record of one lesson, as the completion rule reads it (locked). */
-export interface LessonWatchRow {
-  position: number;
-  duration: number;
-  watched: WatchInterval[];
-  watched_seconds: number;
-  /** Seconds since the first report on this lesson (the pace limit counts from there). */
-  since_first: number;
-}
 
 /** One lesson the user has progress on: completed under either rule, and/or played. */
 export interface LessonProgressRow {
@@ -31,6 +21,8 @@ export interface ContinueLessonRow {
   duration: number;
   updated_at: Date;
 }
+
+const WATCH_RECORDS = new WatchRecordTable('courses.lesson_watch', 'lesson_id');
 
 /** A finished video: closer to the end than 5% of it (at least 5 s, at most 30 s). Same rule as `endMargin`. */
 const UNFINISHED = (w: string) => `${w}.duration - ${w}.position > LEAST(30, GREATEST(5, ${w}.duration * 0.05))`;
@@ -70,31 +62,9 @@ export class ProgressRepository {
     );
   }
 
-  /**
-   * The user's watch record of the lesson, created from this first report when there is none, and
-   * locked until the transaction ends (two devices reporting at once are applied one after the other).
-   */
-  async lockWatch(m: Queryable, userId: string, lessonId: number, first: { position: number; duration: number }): Promise<LessonWatchRow> {
-    await m.query(
-      `INSERT INTO courses.lesson_watch (user_id, lesson_id, position, duration) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, lesson_id) DO NOTHING`,
-      [userId, lessonId, first.position, first.duration],
-    );
-    const row = await queryOne<LessonWatchRow>(
-      m,
-      `SELECT position, duration, watched, watched_seconds, GREATEST(0, extract(epoch FROM now() - created_at))::float8 AS since_first
-         FROM courses.lesson_watch WHERE user_id = $1 AND lesson_id = $2 FOR UPDATE`,
-      [userId, lessonId],
-    );
-    return row!;
-  }
-
-  async saveWatch(m: Queryable, userId: string, lessonId: number, w: { position: number; duration: number; watched: WatchInterval[]; watchedSeconds: number }): Promise<void> {
-    await m.query(
-      `UPDATE courses.lesson_watch SET position = $3, duration = $4, watched = $5::jsonb, watched_seconds = $6, updated_at = now()
-        WHERE user_id = $1 AND lesson_id = $2`,
-      [userId, lessonId, w.position, w.duration, JSON.stringify(w.watched), w.watchedSeconds],
-    );
+  /** A player's report on a lesson, applied inside the transaction (WatchRecordTable): the saved record and the seconds covered. */
+  applyWatch(m: Queryable, userId: string, lessonId: number, report: WatchReport): Promise<{ covered: number }> {
+    return WATCH_RECORDS.apply(m, userId, lessonId, report);
   }
 
   /** Serialises the completions of one user in one course (so "every lesson completed" is seen by exactly one of them). */

@@ -3,14 +3,10 @@ import { CONFIG, mapConstraintErrors, Outbox, type Identity } from '@clima/commo
 import {
   CONTINUE_LIMIT,
   ContinueLesson,
-  coveredSeconds,
-  creditAllowance,
-  creditWatched,
   fractionOf,
   LessonPosition,
   LessonProgress,
   RESUME_MIN_SECONDS,
-  round2,
   WatchReport,
 } from '@clima/contract';
 import type { CoursesConfig } from '../config';
@@ -67,10 +63,7 @@ export class ProgressService {
       () =>
         this.progress.transaction(async (m) => {
           await this.progress.lockUserCourse(m, userId, courseId);
-          const row = await this.progress.lockWatch(m, userId, lessonId, report);
-          const watched = creditWatched(row.watched, report.watched, creditAllowance(row.since_first, row.watched_seconds));
-          const covered = coveredSeconds(watched, report.duration);
-          await this.progress.saveWatch(m, userId, lessonId, { position: report.position, duration: report.duration, watched, watchedSeconds: round2(covered) });
+          const { covered } = await this.progress.applyWatch(m, userId, lessonId, report);
           let completed = await this.progress.isCompleted(m, userId, lessonId);
           let published = false;
           if (!completed && covered >= this.config.LESSON_COMPLETE_RATIO * report.duration) {
