@@ -124,6 +124,10 @@ test('without network, / and /contents open the shell with the offline banner an
     // the screen's own chunk came from the precache too
     await expect(page.getByRole('heading', { name: 'Conteúdos', level: 1 })).toBeVisible();
     await shell.expectSignedIn(user);
+    // the list needs the network: an empty list (spec 7.2) that says so and points to the manuals kept offline
+    await expect(page.getByText('Nenhum conteúdo disponível')).toBeVisible();
+    await expect(page.getByText(/Sem conexão, os vídeos não carregam/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abrir meus manuais offline' })).toHaveAttribute('href', '/manuals');
   } finally {
     await context.setOffline(false);
   }

@@ -301,6 +301,8 @@ export const messages = {
     allCategories: 'Todas as categorias',
     emptyFiltered: 'Nenhum conteúdo encontrado',
     empty: 'Nenhum conteúdo disponível',
+    offlineHint: 'Sem conexão, os vídeos não carregam. Os manuais que você salvou para usar offline continuam em Manuais.',
+    openOfflineManuals: 'Abrir meus manuais offline',
     watch: 'Assistir',
     back: 'Voltar aos conteúdos',
     about: 'Sobre este conteúdo',

@@ -1,4 +1,5 @@
-import { CheckCircle2, Film, FolderOpen, PlayCircle, SearchX, Video } from 'lucide-react';
+import { CheckCircle2, Film, FolderOpen, PlayCircle, SearchX, Video, WifiOff } from 'lucide-react';
+import { Link } from '@clima/router';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { hasActiveSubscription } from '../../../lib/subscription';
@@ -6,6 +7,7 @@ import { useDebouncedValue } from '@clima/web-kit/use-debounced-value';
 import { buttonStyles } from '@clima/web-kit/button';
 import { EmptyState } from '@clima/web-kit/empty-state';
 import { SearchInput, Select } from '@clima/web-kit/filters';
+import { useOnline } from '../../../shared/hooks/use-online';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { SubscriberBanner } from '../../access/components/subscriber-banner';
@@ -108,8 +110,12 @@ function ContentsList() {
   const categories = useContentCategories(true);
   const contents = useContents({ search: debounced, category }, true);
   const continuing = useContinueContents(true);
+  const online = useOnline();
   const list = contents.data ?? [];
   const filtering = debounced !== '' || category !== '';
+  // a query started while the browser says it is offline waits for the network (paused): an empty list meanwhile,
+  // as a failed load shows (spec 7.2), which says the network is what is missing
+  const paused = contents.isPending && contents.fetchStatus === 'paused';
   const clear = () => {
     setSearch('');
     setCategory('');
@@ -142,7 +148,7 @@ function ContentsList() {
           ))}
         </Select>
       </div>
-      {contents.isPending ? (
+      {contents.isPending && !paused ? (
         <PageSpinner label={messages.common.loading} />
       ) : list.length === 0 ? (
         filtering ? (
@@ -157,7 +163,18 @@ function ContentsList() {
             }
           />
         ) : (
-          <EmptyState icon={Video} title={m.empty} description={m.emptyHint} />
+          <EmptyState
+            icon={online ? Video : WifiOff}
+            title={m.empty}
+            description={online ? m.emptyHint : m.offlineHint}
+            action={
+              online ? undefined : (
+                <Link to="/manuals" className={buttonStyles.secondary}>
+                  {m.openOfflineManuals}
+                </Link>
+              )
+            }
+          />
         )
       ) : (
         <>

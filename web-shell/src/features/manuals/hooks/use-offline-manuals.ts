@@ -15,7 +15,7 @@ import {
   syncOfflineAccess,
   type OfflineCheck,
 } from '../offline/offline-store';
-import { useOnline } from './use-online';
+import { useOnline } from '../../../shared/hooks/use-online';
 
 // IndexedDB needs no network: these queries and mutations run offline too ('always'), where TanStack
 // Query would otherwise pause them until the connection returns.
