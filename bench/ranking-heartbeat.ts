@@ -310,7 +310,13 @@ async function storagePart(ctx: Ctx, db: Client): Promise<void> {
   const users = Math.ceil(STORAGE_HEARTBEATS / perUser);
   const heartbeats = users * perUser;
   const run = Date.now().toString(36);
-  const start = Date.now() - 2 * 3600_000;
+  // the heartbeats span 90 minutes from `start`: two hours ago, or, when that stretch would cross midnight in São Paulo
+  // (UTC−3, no summer time), the same stretch ending at 23:30 the evening before, so each user studies on one São
+  // Paulo day (10 + 60 points) whatever the hour of the run
+  const SP_OFFSET = 3 * 3600_000;
+  const spDay = (t: number) => Math.floor((t - SP_OFFSET) / 86_400_000);
+  let start = Date.now() - 2 * 3600_000;
+  if (spDay(start) !== spDay(start + 5400_000)) start = spDay(start + 5400_000) * 86_400_000 + SP_OFFSET - 2 * 3600_000;
   process.stdout.write(`\n1. storage and the worker: ${heartbeats.toLocaleString('en')} study heartbeats of ${users.toLocaleString('en')} users (an hour each), batches of 1,000\n`);
   await db.query('VACUUM FULL');
   const empty = await tableSizes(db);
