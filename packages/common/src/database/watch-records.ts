@@ -1,6 +1,12 @@
 import { coveredSeconds, creditAllowance, creditWatched, round2, type WatchInterval, type WatchReport } from '@clima/contract';
 import { queryOne, type Queryable } from './sql';
 
+/**
+ * SQL: the record aliased `alias` stopped before the end of its video — the end being the last 5 % of it, at least
+ * 5 s and at most 30 s (`endMargin` of watch-rules.ts, the same rule as the players' 'Continuar de').
+ */
+export const unfinishedSql = (alias: string) => `${alias}.duration - ${alias}.position > LEAST(30, GREATEST(5, ${alias}.duration * 0.05))`;
+
 /** A user's watch record of one video as a player's report leaves it. */
 export interface SavedWatchRecord {
   position: number;

@@ -16,6 +16,8 @@ export interface RawAnswer {
   headers?: OutgoingHttpHeaders;
   /** Writes the request's log line, as the pipeline does. */
   logger?: Logger;
+  /** The request's id when the handler already took it (requestIdOf) for its own log lines. */
+  requestId?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface RawAnswer {
  * `Vary: Cookie` unless the route sets its own, the duration histogram, the 5xx counter and the log line.
  */
 export function sendRawAnswer(req: IncomingMessage, res: ServerResponse, a: RawAnswer): void {
-  const id = requestIdOf(req);
+  const id = a.requestId ?? requestIdOf(req);
   const headers: OutgoingHttpHeaders = {
     'X-Request-Id': id,
     'X-Service': a.service,

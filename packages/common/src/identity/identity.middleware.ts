@@ -8,12 +8,19 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** One verifier per set of keys in a process: the pipeline and the paths answered before it share its cache of checked assertions. */
+const verifiers = new Map<string, AssertionVerifier>();
+
 /** The verifier of a service, from IDENTITY_PUBLIC_KEYS; start-up fails naming the variable when it is missing or wrong. */
 export function verifierFromEnv(env: NodeJS.ProcessEnv = process.env): AssertionVerifier {
   const text = env.IDENTITY_PUBLIC_KEYS?.trim();
   if (!text) throw new ConfigError('Configuração inválida:\n  IDENTITY_PUBLIC_KEYS: obrigatória (chaves públicas que verificam a identidade assinada pelo gateway)');
+  const known = verifiers.get(text);
+  if (known) return known;
   try {
-    return new AssertionVerifier(verifyingKeysFromEnv(text));
+    const verifier = new AssertionVerifier(verifyingKeysFromEnv(text));
+    verifiers.set(text, verifier);
+    return verifier;
   } catch (err) {
     throw new ConfigError(`Configuração inválida:\n  ${(err as Error).message}`);
   }

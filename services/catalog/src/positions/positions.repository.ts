@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { queryOne, queryRows, Queryable, SavedWatchRecord, WatchRecordTable, withTransaction } from '@clima/common';
+import { queryOne, queryRows, Queryable, SavedWatchRecord, unfinishedSql, WatchRecordTable, withTransaction } from '@clima/common';
 import type { WatchReport } from '@clima/contract';
 import { CONTENT_SELECT, ContentRow } from '../contents/content.mapper';
 
@@ -46,7 +46,7 @@ export class PositionsRepository {
          FROM (${CONTENT_SELECT}) content
          JOIN catalog.content_positions p ON p.content_id = content.id
         WHERE p.user_id = $1 AND content.is_published = 1 AND p.position >= $2
-          AND p.duration - p.position > LEAST(30, GREATEST(5, p.duration * 0.05))
+          AND ${unfinishedSql('p')}
         ORDER BY p.updated_at DESC, content.id DESC
         LIMIT $3`,
       [userId, minPosition, limit],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { execute, queryOne, queryRows, Queryable, WatchRecordTable, withTransaction } from '@clima/common';
+import { execute, queryOne, queryRows, Queryable, unfinishedSql, WatchRecordTable, withTransaction } from '@clima/common';
 import type { WatchInterval, WatchReport } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -23,9 +23,6 @@ export interface ContinueLessonRow {
 }
 
 const WATCH_RECORDS = new WatchRecordTable('courses.lesson_watch', 'lesson_id');
-
-/** A finished video: closer to the end than 5% of it (at least 5 s, at most 30 s). Same rule as `endMargin`. */
-const UNFINISHED = (w: string) => `${w}.duration - ${w}.position > LEAST(30, GREATEST(5, ${w}.duration * 0.05))`;
 
 /**
  * `courses.lesson_progress` (one row per lesson a user completed; the row is the completion) and
@@ -111,7 +108,7 @@ export class ProgressRepository {
            FROM courses.lesson_watch w
            JOIN courses.lesson l ON l.id = w.lesson_id
            JOIN courses.course c ON c.id = l.course_id
-          WHERE w.user_id = $1 AND c.is_published AND w.position >= $2 AND ${UNFINISHED('w')}
+          WHERE w.user_id = $1 AND c.is_published AND w.position >= $2 AND ${unfinishedSql('w')}
           ORDER BY l.course_id, w.updated_at DESC
        ) last ORDER BY updated_at DESC, lesson_id DESC LIMIT $3`,
       [userId, minPosition, limit],

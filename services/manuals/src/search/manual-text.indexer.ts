@@ -59,15 +59,13 @@ export class ManualTextIndexer {
       const status: ManualTextStatus = readable ? 'indexed' : 'no_text';
       const saved = await this.repo.saveText(manualId, fileUrl, { status, pageCount: texts.length, pages });
       if (!saved) return 'stale';
-      await this.searchCache.clear();
-      // the lists show each manual's text status and page count
-      await this.answers.invalidate(MANUALS_ANSWERS);
+      await this.textChanged();
       this.logger.log({ msg: 'manual text indexed', manualId, status, pages: texts.length, ms: Date.now() - started });
       return status;
     } catch (err) {
       if (lastAttempt) {
         await this.repo.markFailed(manualId, fileUrl).catch(() => undefined);
-        await this.answers.invalidate(MANUALS_ANSWERS);
+        await this.textChanged();
       }
       throw err;
     }
@@ -76,9 +74,14 @@ export class ManualTextIndexer {
   private async fail(job: IndexJobData, reason: string): Promise<IndexOutcome> {
     this.logger.warn({ msg: 'manual text could not be read', manualId: job.manualId, reason });
     await this.repo.markFailed(job.manualId, job.fileUrl);
+    await this.textChanged();
+    return 'failed';
+  }
+
+  /** A manual's text changed (read, unreadable, failed): the kept searches go, and the lists (they show its text status and page count). */
+  private async textChanged(): Promise<void> {
     await this.searchCache.clear();
     await this.answers.invalidate(MANUALS_ANSWERS);
-    return 'failed';
   }
 
   /**

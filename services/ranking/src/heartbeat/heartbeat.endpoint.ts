@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ASSERTION_HEADER, AssertionVerifier, CONFIG, httpDuration, httpErrors, MESSAGES, RawHandler, rootLogger, verifierFromEnv, zodIssueMessage } from '@clima/common';
+import { ASSERTION_HEADER, AssertionVerifier, CONFIG, MESSAGES, RawHandler, requestIdOf, rootLogger, sendRawAnswer, verifierFromEnv, zodIssueMessage } from '@clima/common';
 import { HeartbeatBody } from '@clima/contract';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RankingConfig } from '../config';
 import { heartbeatEarns } from '../shared/learning';
@@ -10,7 +9,6 @@ import { heartbeatsAnswered, HeartbeatProducer } from './heartbeat.producer';
 export const HEARTBEAT_PATH = '/api/users/session/heartbeat';
 /** A heartbeat body is a few dozen bytes; anything much larger is refused without being parsed. */
 const MAX_BODY_BYTES = 4096;
-const REQUEST_ID_RE = /^[\w-]{1,128}$/;
 
 const json = (error: string) => JSON.stringify({ error });
 const ANSWERS = {
@@ -51,23 +49,12 @@ export class HeartbeatEndpoint implements RawHandler {
   }
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now();
+    const started = process.hrtime.bigint();
     const method = req.method ?? 'GET';
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
-    const answer = (status: number, body?: string) => {
-      res.writeHead(status, {
-        ...(body !== undefined ? { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) } : {}),
-        'cache-control': 'private, no-store',
-        vary: 'Cookie',
-        'x-request-id': requestId,
-        'x-service': 'ranking',
-      });
-      res.end(body);
-      const labels = { method, route: HEARTBEAT_PATH, status: String(status) };
-      httpDuration.observe(labels, (performance.now() - started) / 1000);
-      if (status >= 500) httpErrors.inc(labels);
-    };
+    const requestId = requestIdOf(req);
+    // as the pipeline answers, without a log line per heartbeat
+    const answer = (status: number, body?: string) =>
+      sendRawAnswer(req, res, { service: 'ranking', route: HEARTBEAT_PATH, started, status, body, requestId });
 
     if (method !== 'POST' && method !== 'HEAD') return answer(404, ANSWERS.notFound);
     const user = this.userOf(req);
