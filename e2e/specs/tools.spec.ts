@@ -91,7 +91,7 @@ test('blends show the bubble and the dew point @phone', async ({ page }) => {
 test('superheat reads the dew point and subcooling the bubble point, with the range, a diagnosis and links @phone', async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.goto();
-  await tools.choose({ refrigerant: 'R-22', system: 'Split / ar-condicionado (capilar ou válvula eletrônica)', pressureUnit: 'psi', reference: 'Manométrica (manifold)', temperatureUnit: '°C' });
+  await tools.choose({ refrigerant: 'R-22', system: 'Split / ar-condicionado', pressureUnit: 'psi', reference: 'Manométrica (manifold)', temperatureUnit: '°C' });
 
   // R-22 at 68,6 psig evaporates at 4,5 °C (40 °F): a suction line at 10 °C is 5,5 °C of superheat, in the 5–7 °C of a split
   await tools.measure('superheat', '68,6', '10');
@@ -141,7 +141,7 @@ test('superheat reads the dew point and subcooling the bubble point, with the ra
 test('the last inputs are remembered on the device @phone', async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.goto();
-  await tools.choose({ refrigerant: 'R-32', system: 'Refrigeração comercial (válvula de expansão termostática)', pressureUnit: 'bar', reference: 'Absoluta', temperatureUnit: '°F', atmosphere: '95' });
+  await tools.choose({ refrigerant: 'R-32', system: 'Refrigeração comercial', pressureUnit: 'bar', reference: 'Absoluta', temperatureUnit: '°F', atmosphere: '95' });
   await tools.readPt('a temperatura', '32');
   await tools.measure('superheat', '8', '50');
   await tools.measure('subcooling', '25', '90');

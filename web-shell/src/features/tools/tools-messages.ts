@@ -19,9 +19,10 @@ export const toolsMessages = {
     atmosphereHint: 'Ao nível do mar: 101,325 kPa. Em altitude, use a do local.',
     temperatureUnit: 'Unidade de temperatura',
     system: 'Tipo de sistema',
-    systems: {
-      split: 'Split / ar-condicionado (capilar ou válvula eletrônica)',
-      commercial: 'Refrigeração comercial (válvula de expansão termostática)',
+    systems: { split: 'Split / ar-condicionado', commercial: 'Refrigeração comercial' } satisfies Record<SystemType, string>,
+    systemHints: {
+      split: 'Com capilar ou válvula eletrônica.',
+      commercial: 'Câmaras e balcões com válvula de expansão termostática.',
     } satisfies Record<SystemType, string>,
   },
   units: {

@@ -40,7 +40,11 @@ export function ChargeCalculator({
   const { pressure, temperature, reading } = readCharge(kind, inputs.refrigerant, inputs[fields.pressure], inputs[fields.temperature], units, inputs.system);
   const [min, max] = CHARGE_RANGES[inputs.system][kind];
   const unit = t.units.temperature[units.temperatureUnit];
-  const range = t.range(formatDecimal(differenceFromKelvin(min, units.temperatureUnit), 0), `${formatDecimal(differenceFromKelvin(max, units.temperatureUnit), 0)} ${unit}`, shortSystem(inputs.system));
+  const range = t.range(
+    formatDecimal(differenceFromKelvin(min, units.temperatureUnit), 0),
+    `${formatDecimal(differenceFromKelvin(max, units.temperatureUnit), 0)} ${unit}`,
+    t.settings.systems[inputs.system],
+  );
   const topic = reading ? t.topics[kind][reading.verdict] : text.topic;
 
   return (
@@ -74,9 +78,9 @@ export function ChargeCalculator({
                 {showDifference(reading.value, units)}
               </p>
             </div>
-            <p className="flex flex-wrap justify-between gap-x-3 text-sm text-slate-700">
+            <p className="flex items-baseline justify-between gap-x-3 text-sm text-slate-700">
               <span>{blend ? text.saturationBlend : text.saturation}</span>
-              <span data-testid={`${kind}-saturation`} className="font-medium tabular-nums">
+              <span data-testid={`${kind}-saturation`} className="shrink-0 font-medium tabular-nums">
                 {showTemperature(reading.saturation, units)}
               </span>
             </p>
@@ -107,9 +111,4 @@ export function ChargeCalculator({
       </div>
     </div>
   );
-}
-
-/** The system type as the range line names it: its first words, before the parenthesis. */
-function shortSystem(system: ToolsInputs['system']): string {
-  return t.settings.systems[system].split(' (')[0];
 }

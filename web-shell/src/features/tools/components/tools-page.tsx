@@ -59,7 +59,7 @@ function Card({ icon, heading, testId, children }: { icon: ReactNode; heading: s
 }
 
 function Settings({ inputs, update, atmosphereValid }: { inputs: ToolsInputs; update: UpdateInputs; atmosphereValid: boolean }) {
-  const ids = { refrigerant: useId(), unit: useId(), reference: useId(), atmosphere: useId(), temperature: useId(), system: useId(), hint: useId(), error: useId(), blend: useId() };
+  const ids = { refrigerant: useId(), unit: useId(), reference: useId(), atmosphere: useId(), temperature: useId(), system: useId(), systemHint: useId(), hint: useId(), error: useId(), blend: useId() };
   const refrigerant = REFRIGERANTS[inputs.refrigerant];
   return (
     <section aria-labelledby={`${ids.refrigerant}-h`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="tool-settings">
@@ -93,15 +93,24 @@ function Settings({ inputs, update, atmosphereValid }: { inputs: ToolsInputs; up
           <label htmlFor={ids.system} className={labelStyles}>
             {t.settings.system}
           </label>
-          <select id={ids.system} className={inputStyles} value={inputs.system} onChange={(e) => update({ system: e.target.value as ToolsInputs['system'] })}>
+          <select
+            id={ids.system}
+            className={inputStyles}
+            value={inputs.system}
+            aria-describedby={ids.systemHint}
+            onChange={(e) => update({ system: e.target.value as ToolsInputs['system'] })}
+          >
             {SYSTEM_TYPES.map((system) => (
               <option key={system} value={system}>
                 {t.settings.systems[system]}
               </option>
             ))}
           </select>
+          <p id={ids.systemHint} className="mt-1 text-xs text-slate-600">
+            {t.settings.systemHints[inputs.system]}
+          </p>
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 items-end gap-3">
           <div>
             <label htmlFor={ids.unit} className={labelStyles}>
               {t.settings.pressureUnit}

@@ -26,9 +26,9 @@ export interface ToolsInputs {
   liquidTemperature: string;
 }
 
-export const TOOLS_STORAGE_KEY = 'clima-pro:ferramentas';
+const TOOLS_STORAGE_KEY = 'clima-pro:ferramentas';
 
-export const DEFAULT_TOOLS_INPUTS: ToolsInputs = {
+const DEFAULT_TOOLS_INPUTS: ToolsInputs = {
   refrigerant: 'R-410A',
   pressureUnit: 'psi',
   reference: 'gauge',

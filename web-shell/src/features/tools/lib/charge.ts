@@ -15,7 +15,7 @@ export type SystemType = 'split' | 'commercial';
 export const SYSTEM_TYPES: readonly SystemType[] = ['split', 'commercial'];
 
 /** The usual ranges (K), to compare a reading with when the manufacturer gives none. */
-export interface ChargeRanges {
+interface ChargeRanges {
   superheat: readonly [number, number];
   subcooling: readonly [number, number];
 }

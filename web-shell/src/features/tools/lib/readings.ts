@@ -23,10 +23,10 @@ export type Failure =
   /** limits in K or absolute Pa */
   | { error: 'range'; quantity: 'temperature' | 'pressure'; min: number; max: number };
 
-export type Outcome<T> = { ok: T } | Failure;
+type Outcome<T> = { ok: T } | Failure;
 
 /** Lowest and highest atmospheric pressure accepted (kPa): from about 5 500 m of altitude to a deep mine. */
-export const ATMOSPHERE_LIMITS = [50, 110] as const;
+const ATMOSPHERE_LIMITS = [50, 110] as const;
 
 export function readAtmosphere(text: string): number | null {
   const value = parseDecimal(text);
@@ -45,7 +45,7 @@ function attempt<T>(text: string, compute: (value: number) => T): Outcome<T> {
   }
 }
 
-export interface PtResult {
+interface PtResult {
   /** K or absolute Pa, on each line (equal for pure refrigerants). */
   bubble: number;
   dew: number;
