@@ -94,5 +94,5 @@ export const toolsMessages = {
     temperatureRange: (min: string, max: string) => `Fora da faixa das equações deste fluido: de ${min} a ${max}.`,
     pressureRange: (min: string, max: string) => `Fora da faixa das equações deste fluido: de ${min} a ${max}.`,
   },
-  sources: 'Valores calculados neste aparelho a partir de equações publicadas (equações de estado de referência, coeficientes do projeto CoolProp); desvio abaixo de 0,1 % das tabelas do NIST.',
+  sources: 'Valores calculados neste aparelho a partir de equações publicadas (equações de estado de referência, coeficientes do projeto CoolProp) e conferidos com tabelas publicadas.',
 };
