@@ -423,7 +423,6 @@ export const messages = {
     emptyHint: 'Os certificados aparecem aqui quando um aluno conclui todas as aulas de um curso.',
     emptyFilteredHint: 'Tente outro nome, e-mail, curso ou código.',
     columns: { certificate: 'Certificado', holder: 'Aluno', issued: 'Emitido em', status: 'Situação', actions: 'Ações' },
-    hours: (n: number) => `${n} ${n === 1 ? 'hora' : 'horas'}`,
     valid: 'Válido',
     revoked: 'Revogado',
     revokedOn: (date: string) => `Revogado em ${date}`,
