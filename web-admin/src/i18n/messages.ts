@@ -386,7 +386,7 @@ export const messages = {
     lessonFile: 'Ou um vídeo enviado',
     lessonFileHint: 'Usado quando a lição não tem vídeo do YouTube. Formatos aceitos: MP4, WebM, MOV (até 500MB)',
     lessonDuration: 'Duração',
-    lessonDurationHint: 'mm:ss ou h:mm:ss (por exemplo 12:30 ou 1:05:00)',
+    lessonDurationHint: 'mm:ss ou h:mm:ss (por exemplo 12:30 ou 1:05:00). Ao enviar um vídeo, a duração é lida do arquivo.',
     lessonDurationPlaceholder: '12:30',
     lessonNoVideo: 'Sem vídeo',
     lessonUploaded: 'Vídeo enviado',
