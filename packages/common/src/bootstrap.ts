@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { parse as parseForm } from 'node:querystring';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
 import { AuditInterceptor } from './audit/audit.interceptor';
@@ -13,21 +15,21 @@ import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, Shared
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
 import { NestPinoLogger, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
-import { requestContext } from './http/request-context';
+import { requestIdOf, useRequestContext } from './http/request-context';
 import { rpcTransport } from './messaging/rpc';
 import type { ServiceConfig } from './platform.module';
 
 export interface AppOptions {
   /** Keep the raw request body (webhook signatures). */
   rawBody?: boolean;
-  /** Largest JSON body accepted; larger is a 413. */
-  jsonLimit?: string;
+  /** Largest JSON body accepted, in bytes; larger is a 413. */
+  jsonLimit?: number;
   /** Answer service-to-service queries (@MessagePattern) over Redis. */
   rpc?: boolean;
 }
 
 /**
- * A hot path answered by the HTTP server itself, before Express and the Nest pipeline (no guards, pipes,
+ * A hot path answered by the HTTP server itself, before Fastify and the Nest pipeline (no guards, pipes,
  * filters or request logging): provide a list of these under RAW_HANDLERS in the service's module. Only for
  * the platform's hottest paths, measured to need it (auth's /internal/identity, ranking's heartbeat); the
  * handler does its own checks (identity from the signed assertion, access, input) and answers like the
@@ -36,7 +38,7 @@ export interface AppOptions {
 export interface RawHandler {
   /** Exact path (a query string is allowed). */
   path: string;
-  /** Answers the request, or calls `next()` to leave it to the shared answers, Express and the Nest pipeline. */
+  /** Answers the request, or calls `next()` to leave it to the shared answers, Fastify and the Nest pipeline. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
 }
 export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
@@ -54,15 +56,15 @@ const rawHandlers = (app: INestApplication): RawHandler[] => optional<RawHandler
 
 /**
  * The HTTP server answers the raw paths, then the shared answers it keeps (http/shared-answers.ts), before
- * Express and the Nest pipeline see the request.
+ * Fastify and the Nest pipeline see the request.
  */
 function answerBeforeTheFramework(server: Server, raw: RawHandler[], shared: SharedAnswers | undefined): void {
   if (!raw.length && !shared) return;
-  const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const fastifyListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   const framework = (req: IncomingMessage, res: ServerResponse) => {
     if (shared?.answer(req, res)) return;
-    for (const listener of express) listener(req, res);
+    for (const listener of fastifyListeners) listener(req, res);
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (raw.length) {
@@ -85,24 +87,54 @@ function sharedAnswerRoutes(app: INestApplication): Map<string, SharedAnswerOpti
   return out;
 }
 
-/** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
-export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestExpressApplication> {
+/** JSON and form bodies up to the limit; any other type is left unread for its route (a multipart upload streams). */
+function useBodyParsers(fastify: FastifyInstance, limit: number, keepRaw: boolean): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: limit }, (req, body: Buffer, done) => {
+    if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
+    // an empty body is no body, as before (a POST without one)
+    if (!body.length) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: limit }, (req, body: Buffer, done) => {
+    if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
+    done(null, { ...parseForm(body.toString('utf8')) });
+  });
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
+
+/** Builds a service's Nest app (on Fastify) with the platform's conventions; `listen()` is left to the caller. */
+export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestFastifyApplication> {
   const logger = rootLogger(config.SERVICE, config.LOG_LEVEL);
   const verifier = verifierFromEnv({ IDENTITY_PUBLIC_KEYS: config.IDENTITY_PUBLIC_KEYS });
   startMetrics(config.SERVICE);
-  const app = await NestFactory.create<NestExpressApplication>(module as never, {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // one line per answer, written by the request context (http/request-context.ts)
+    disableRequestLogging: true,
+    requestIdLogLabel: 'reqId',
+    genReqId: requestIdOf,
+    trustProxy: 'loopback',
+    ignoreTrailingSlash: true,
+    caseSensitive: false,
+    // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
+    // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
+    keepAliveTimeout: 65_000,
+    return503OnClosing: false,
+  });
+  const fastify = adapter.getInstance();
+  useRequestContext(fastify, config.SERVICE);
+  fastify.addHook('onRequest', identityFromAssertion(verifier));
+  useBodyParsers(fastify, opts.jsonLimit ?? 256 * 1024, opts.rawBody ?? false);
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
-    rawBody: opts.rawBody ?? false,
     abortOnError: false,
   });
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.set('etag', false);
-  app.use(requestContext(config.SERVICE, logger));
-  app.use(identityFromAssertion(verifier));
-  app.useBodyParser('json', { limit: opts.jsonLimit ?? '256kb' });
-  app.useBodyParser('urlencoded', { limit: opts.jsonLimit ?? '256kb', extended: false });
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
   // every administrator action of every service is recorded (see audit/audit.interceptor.ts); the trail
@@ -115,6 +147,7 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
+  await fastify.ready();
   assertRoutesDeclareAccess(app as INestApplication);
   if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication), { verifier, service: config.SERVICE, logger });
   answerBeforeTheFramework(app.getHttpServer() as Server, rawHandlers(app), shared?.enabled ? shared : undefined);
@@ -122,14 +155,10 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
 }
 
 /** Starts the HTTP server (and the RPC listener) on the configured host and port. */
-export async function listen(app: NestExpressApplication, config: ServiceConfig): Promise<void> {
+export async function listen(app: NestFastifyApplication, config: ServiceConfig): Promise<void> {
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
-  // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
-  // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
-  const server = app.getHttpServer() as Server;
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  (app.getHttpServer() as Server).headersTimeout = 66_000;
   rootLogger().info({ port: config.PORT, host: config.HOST }, `${config.SERVICE} listening`);
 }
 

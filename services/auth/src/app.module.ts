@@ -105,7 +105,7 @@ export class AppModule {
         AssertionSigner,
         IdentityEndpoint,
         SessionUserEndpoints,
-        // the hottest paths are answered before Express and Nest (identity.endpoint.ts, session-user.endpoint.ts)
+        // the hottest paths are answered before Fastify and Nest (identity.endpoint.ts, session-user.endpoint.ts)
         {
           provide: RAW_HANDLERS,
           useFactory: (identity: IdentityEndpoint, sessionUser: SessionUserEndpoints) => [identity, ...sessionUser.handlers],

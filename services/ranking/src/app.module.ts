@@ -40,7 +40,7 @@ export class AppModule {
         ...RankingConsumers.providers(false),
         HeartbeatProducer,
         HeartbeatEndpoint,
-        // the heartbeat is answered before Express and Nest (see heartbeat.endpoint.ts)
+        // the heartbeat is answered before Fastify and Nest (see heartbeat.endpoint.ts)
         { provide: RAW_HANDLERS, useFactory: (heartbeat: HeartbeatEndpoint) => [heartbeat], inject: [HeartbeatEndpoint] },
         QueueMetrics,
         RankingRepository,

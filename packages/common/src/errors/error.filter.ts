@@ -4,12 +4,23 @@ import { QueryFailedError } from 'typeorm';
 import { ZodError } from 'zod';
 import { AppError } from './app-error';
 
+/** Fastify's reply, as much of it as an error answer needs. */
 interface Res {
-  headersSent: boolean;
-  status(code: number): Res;
-  json(body: unknown): void;
-  setHeader(name: string, value: string): void;
+  sent: boolean;
+  raw: { headersSent: boolean };
+  code(code: number): Res;
+  send(body: unknown): void;
 }
+
+/** Fastify's own errors before a route runs (body parsing, the URL), by code. */
+const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'JSON malformado no corpo da requisição' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'JSON malformado no corpo da requisição' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'Corpo da requisição muito grande' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'Requisição inválida' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'Tipo de conteúdo não suportado' },
+  FST_ERR_BAD_URL: { status: 400, error: 'Requisição inválida' },
+};
 
 const HTTP_MESSAGES: Record<number, string> = {
   400: 'Requisição inválida',
@@ -50,9 +61,9 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const res = host.switchToHttp().getResponse<Res>();
-    if (res.headersSent) return;
+    if (res.sent || res.raw.headersSent) return;
     const { status, error } = this.describe(exception);
-    res.status(status).json({ error });
+    res.code(status).send({ error });
   }
 
   describe(exception: unknown): { status: number; error: string } {
@@ -71,6 +82,8 @@ export class ErrorFilter implements ExceptionFilter {
       return { status, error: HTTP_MESSAGES[status] ?? 'Erro' };
     }
     const e = exception as { type?: string; status?: number; statusCode?: number; code?: string };
+    const known = e && typeof e.code === 'string' ? FASTIFY_ERRORS[e.code] : undefined;
+    if (known) return known;
     // body-parser errors: malformed JSON, too large, bad encoding.
     if (e && e.type === 'entity.parse.failed') return { status: 400, error: 'JSON malformado no corpo da requisição' };
     if (e && e.type === 'entity.too.large') return { status: 413, error: 'Corpo da requisição muito grande' };

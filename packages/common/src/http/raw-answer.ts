@@ -21,7 +21,7 @@ export interface RawAnswer {
 }
 
 /**
- * Sends an answer of a path served before Express and Nest (shared answers, raw handlers) as the platform's
+ * Sends an answer of a path served before Fastify and Nest (shared answers, raw handlers) as the platform's
  * pipeline would (http/request-context.ts): the request id, X-Service, `Cache-Control: private, no-store` and
  * `Vary: Cookie` unless the route sets its own, the duration histogram, the 5xx counter and the log line.
  */

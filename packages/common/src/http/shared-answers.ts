@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
@@ -32,7 +32,7 @@ import { sendRawAnswer } from './raw-answer';
  *   and it starts empty once live again, so a missed message can never keep an answer a write changed;
  * - a build that began before a write of one of its scopes is not kept (generation check); concurrent requests
  *   for the same missing answer share one build;
- * - a hit is answered by the HTTP server before Express and Nest (see createServiceApp), `If-None-Match` → 304.
+ * - a hit is answered by the HTTP server before Fastify and Nest (see createServiceApp), `If-None-Match` → 304.
  *
  * ANSWER_CACHE_MB sets the memory kept per process (0: every answer is built, as before).
  */
@@ -310,18 +310,22 @@ export class SharedAnswerInterceptor implements NestInterceptor {
     }
     const shared = plan.shared;
     if (!shared) return next.handle();
-    const req = ctx.switchToHttp().getRequest<Request>();
-    const res = ctx.switchToHttp().getResponse<Response>();
+    const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+    const res = ctx.switchToHttp().getResponse<FastifyReply>();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
     const identity = requestIdentity(req);
     const audience = shared.audience(identity);
     if (audience === null) return next.handle();
     const key = `${audience} ${req.originalUrl}`;
     const send = (b: Built) => {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Cache-Control', SHARED_CACHE_CONTROL);
-      res.setHeader('ETag', b.entry.etag);
-      // Express answers 304 itself when If-None-Match names this ETag (req.fresh)
+      res.header('Content-Type', 'application/json; charset=utf-8');
+      res.header('Cache-Control', SHARED_CACHE_CONTROL);
+      res.header('ETag', b.entry.etag);
+      // the caller already holds these bytes: 304 without them
+      if (etagMatches(req.headers['if-none-match'], b.entry.etag)) {
+        res.code(304);
+        return '';
+      }
       return b.text;
     };
     // an answer built for this caller alone: sent, neither kept nor shared

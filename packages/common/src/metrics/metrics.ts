@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Optional, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceName } from '../config/config';
@@ -103,11 +103,11 @@ export class MetricsController {
 
   @Get('metrics')
   @Public()
-  async metrics(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async metrics(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     const token = this.config?.METRICS_TOKEN;
     if (!token) throw AppError.notFound();
     if (!metricsTokenMatches(req.headers.authorization, token)) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      res.header('WWW-Authenticate', 'Bearer realm="metrics"');
       throw AppError.unauthorized(METRICS_MESSAGES.unauthorized);
     }
     const service = this.config?.SERVICE;
@@ -116,7 +116,7 @@ export class MetricsController {
     }
     const text = await registry.metrics();
     // set here rather than with @Header, which would also label the JSON refusals as text
-    res.setHeader('Content-Type', registry.contentType);
+    res.header('Content-Type', registry.contentType);
     return text;
   }
 }

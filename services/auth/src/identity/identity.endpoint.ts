@@ -15,7 +15,7 @@ const REFUSED = JSON.stringify({ error: 'Origem da requisição não permitida' 
  * it carries the address), which nginx passes on to the service; or 403 for a cross-site
  * state-changing request. Not in the route table: the gateway never exposes it.
  *
- * Answered by the HTTP server before Express and Nest (RAW_HANDLERS): it is the hottest path of the
+ * Answered by the HTTP server before Fastify and Nest (RAW_HANDLERS): it is the hottest path of the
  * platform, and it declares no access of its own — what it answers for a cookie is what the cookie's
  * holder has.
  */

@@ -15,7 +15,7 @@ export const SESSION_PATH = '/api/session';
 
 /**
  * GET /api/users/me and GET /api/session for a signed-in user — read by the web apps on every load, the most
- * asked routes after the identity check — answered by the HTTP server before Express and Nest (RAW_HANDLERS):
+ * asked routes after the identity check — answered by the HTTP server before Fastify and Nest (RAW_HANDLERS):
  * the gateway's signed identity, the account (one Postgres statement) and the session's renewal (Redis) at the
  * same time, the same answer, headers and renewed cookie as UsersController. Everything else (another method, an
  * anonymous caller, an assertion refused, a session gone or not renewed, an account deleted meanwhile, a failure)

@@ -26,7 +26,7 @@ type Refusal = { status: number; body: string };
 
 /**
  * POST /api/users/session/heartbeat — the platform's firehose (every signed-in tab, every 30 s), answered by the
- * HTTP server before Express and Nest (RAW_HANDLERS): it only checks who is calling (the gateway's signed
+ * HTTP server before Fastify and Nest (RAW_HANDLERS): it only checks who is calling (the gateway's signed
  * identity, the same verifier as every route), reads the small body and hands a study heartbeat to the batching
  * producer — no database call. What it keeps of the platform's request pipeline: the request id, the private
  * no-store answer headers, the duration histogram and a 5xx counter; no per-request log line (refusals are logged
