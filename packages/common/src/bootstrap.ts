@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
@@ -17,7 +17,7 @@ import { NestPinoLogger, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
 import { requestIdOf, useRequestContext } from './http/request-context';
 import { rpcTransport } from './messaging/rpc';
-import type { ServiceConfig } from './platform.module';
+import type { ServiceConfig } from './config/config';
 
 export interface AppOptions {
   /** Keep the raw request body (webhook signatures). */
@@ -115,12 +115,11 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // one line per answer, written by the request context (http/request-context.ts)
-    disableRequestLogging: true,
-    requestIdLogLabel: 'reqId',
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: requestIdOf,
     trustProxy: 'loopback',
-    ignoreTrailingSlash: true,
-    caseSensitive: false,
+    // as Express matched before: /a/ is /a, paths ignore case, a long id is a 404 of its route (not a 414)
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 2048 },
     // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
     // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
     keepAliveTimeout: 65_000,

@@ -10,6 +10,7 @@ export * from './identity/access';
 export * from './identity/route-check';
 export * from './logging/logger';
 export * from './metrics/metrics';
+export * from './metrics/metrics.controller';
 export * from './http/request-context';
 export * from './http/raw-answer';
 export * from './http/shared-answers';

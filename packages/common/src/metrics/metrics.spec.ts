@@ -5,7 +5,8 @@ import request from 'supertest';
 import { createServiceApp } from '../bootstrap';
 import { loadConfig } from '../config/config';
 import { CONFIG } from '../platform.tokens';
-import { MetricsController, metricsTokenMatches } from './metrics';
+import { metricsTokenMatches } from './metrics';
+import { MetricsController } from './metrics.controller';
 
 const TOKEN = 'metrics-token-for-the-spec-0123456789';
 
