@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +11,7 @@ import { AuditInterceptor } from './audit/audit.interceptor';
 import { AuditTrail } from './audit/audit-trail';
 import { AccessGuard } from './identity/access';
 import { assertRoutesDeclareAccess, listRoutes } from './identity/route-check';
+import { declaredPlatformRoutes, PLATFORM_ROUTES, PlatformRoute, registerPlatformRoutes } from './http/platform-routes';
 import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, SharedAnswers } from './http/shared-answers';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
 import { NestPinoLogger, rootLogger } from './logging/logger';
@@ -28,21 +29,6 @@ export interface AppOptions {
   rpc?: boolean;
 }
 
-/**
- * A hot path answered by the HTTP server itself, before Fastify and the Nest pipeline (no guards, pipes,
- * filters or request logging): provide a list of these under RAW_HANDLERS in the service's module. Only for
- * the platform's hottest paths, measured to need it (auth's /internal/identity, ranking's heartbeat); the
- * handler does its own checks (identity from the signed assertion, access, input) and answers like the
- * pipeline would (`{ error }` JSON, request id, no-store, the duration histogram).
- */
-export interface RawHandler {
-  /** Exact path (a query string is allowed). */
-  path: string;
-  /** Answers the request, or calls `next()` to leave it to the shared answers, Fastify and the Nest pipeline. */
-  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-}
-export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
-
 /** A provider the module may not have. */
 function optional<T>(app: INestApplication, token: symbol | (abstract new (...args: never[]) => T)): T | undefined {
   try {
@@ -50,31 +36,6 @@ function optional<T>(app: INestApplication, token: symbol | (abstract new (...ar
   } catch {
     return undefined;
   }
-}
-
-const rawHandlers = (app: INestApplication): RawHandler[] => optional<RawHandler[]>(app, RAW_HANDLERS) ?? [];
-
-/**
- * The HTTP server answers the raw paths, then the shared answers it keeps (http/shared-answers.ts), before
- * Fastify and the Nest pipeline see the request.
- */
-function answerBeforeTheFramework(server: Server, raw: RawHandler[], shared: SharedAnswers | undefined): void {
-  if (!raw.length && !shared) return;
-  const fastifyListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  server.removeAllListeners('request');
-  const framework = (req: IncomingMessage, res: ServerResponse) => {
-    if (shared?.answer(req, res)) return;
-    for (const listener of fastifyListeners) listener(req, res);
-  };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (raw.length) {
-      const url = req.url ?? '';
-      const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
-      const hit = raw.find((r) => r.path === path);
-      if (hit) return hit.handle(req, res, () => framework(req, res));
-    }
-    framework(req, res);
-  });
 }
 
 /** GET routes without path parameters that declared a shared answer, by path. */
@@ -87,21 +48,35 @@ function sharedAnswerRoutes(app: INestApplication): Map<string, SharedAnswerOpti
   return out;
 }
 
-/** JSON and form bodies up to the limit; any other type is left unread for its route (a multipart upload streams). */
-function useBodyParsers(fastify: FastifyInstance, limit: number, keepRaw: boolean): void {
+/** A body the parsers cannot read as text: compressed, or in a charset other than UTF-8 (415, as body-parser answered). */
+function unreadable(req: { headers: Record<string, string | string[] | undefined> }): Error | null {
+  const encoding = req.headers['content-encoding'];
+  const charset = /charset=([^;\s]+)/i.exec(String(req.headers['content-type'] ?? ''))?.[1]?.replace(/"/g, '').toLowerCase();
+  const bad = (encoding !== undefined && String(encoding).toLowerCase() !== 'identity') || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8');
+  return bad ? Object.assign(new Error('unsupported body'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }) : null;
+}
+
+/** JSON and form bodies up to the server's body limit (a route may set its own); any other type is left unread for its route (a multipart upload streams). */
+function useBodyParsers(fastify: FastifyInstance, keepRaw: boolean): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: limit }, (req, body: Buffer, done) => {
+  const json = (req: object, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
     // an empty body is no body, as before (a POST without one)
     if (!body.length) return done(null, undefined);
+    const refused = unreadable(req as never);
+    if (refused) return done(refused);
     try {
       done(null, JSON.parse(body.toString('utf8')));
     } catch {
       done(Object.assign(new Error('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
     }
-  });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: limit }, (req, body: Buffer, done) => {
+  };
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, json);
+  fastify.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'buffer' }, json);
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
     if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
+    const refused = unreadable(req);
+    if (refused) return done(refused);
     done(null, { ...parseForm(body.toString('utf8')) });
   });
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
@@ -123,17 +98,23 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
     // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
     // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
     keepAliveTimeout: 65_000,
+    bodyLimit: opts.jsonLimit ?? 256 * 1024,
     return503OnClosing: false,
   });
   const fastify = adapter.getInstance();
   useRequestContext(fastify, config.SERVICE);
   fastify.addHook('onRequest', identityFromAssertion(verifier));
-  useBodyParsers(fastify, opts.jsonLimit ?? 256 * 1024, opts.rawBody ?? false);
+  useBodyParsers(fastify, opts.rawBody ?? false);
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
     abortOnError: false,
   });
+  // the shared answers kept in memory are sent before the route runs (http/shared-answers.ts)
+  const shared = optional<SharedAnswers>(app, SharedAnswers);
+  if (shared?.enabled) fastify.addHook('onRequest', (req, reply, done) => (shared.answer(req, reply) ? undefined : done()));
+  const platformRoutes = (optional<PlatformRoute[][]>(app, PLATFORM_ROUTES) ?? []).flat();
+  registerPlatformRoutes(fastify, platformRoutes);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
   // every administrator action of every service is recorded (see audit/audit.interceptor.ts); the trail
@@ -141,15 +122,13 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   const trail = optional<AuditTrail>(app, AuditTrail);
   if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE));
   // answers the same for everyone of an audience, kept until a write changes them (http/shared-answers.ts)
-  const shared = optional<SharedAnswers>(app, SharedAnswers);
   if (shared) app.useGlobalInterceptors(new SharedAnswerInterceptor(app.get(Reflector), shared));
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
   await fastify.ready();
-  assertRoutesDeclareAccess(app as INestApplication);
-  if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication), { verifier, service: config.SERVICE, logger });
-  answerBeforeTheFramework(app.getHttpServer() as Server, rawHandlers(app), shared?.enabled ? shared : undefined);
+  assertRoutesDeclareAccess(app as INestApplication, declaredPlatformRoutes(platformRoutes));
+  if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication));
   return app;
 }
 

@@ -27,8 +27,8 @@ export function pathOf(url: string | undefined): string {
   return q === -1 ? u : u.slice(0, q);
 }
 
-/** Paths whose answers are not logged line by line (scraped or asked for every request). */
-const QUIET = new Set(['/health', '/metrics', '/internal/identity']);
+/** Paths whose answers are not logged line by line (scraped); a platform route can say so too (`quiet`). */
+const QUIET = new Set(['/health', '/metrics']);
 
 /**
  * The request context of every answer the HTTP server sends, routes of the Nest pipeline and Fastify routes
@@ -53,7 +53,7 @@ export function useRequestContext(fastify: FastifyInstance, service: string): vo
     const labels = { method: req.method, route, status: String(status) };
     httpDuration.observe(labels, seconds);
     if (status >= 500) httpErrors.inc(labels);
-    if (!QUIET.has(path) && (req.log as Logger).isLevelEnabled('info')) {
+    if (!QUIET.has(path) && !(req.routeOptions.config as { quiet?: boolean }).quiet && (req.log as Logger).isLevelEnabled('info')) {
       req.log.info({ req: { method: req.method, url: req.originalUrl ?? req.url }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000) }, 'request completed');
     }
     done();
