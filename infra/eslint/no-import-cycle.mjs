@@ -28,7 +28,7 @@ function importsOf(file) {
   let out = edges.get(file);
   if (out) return out;
   out = [];
-  let text = '';
+  let text;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
