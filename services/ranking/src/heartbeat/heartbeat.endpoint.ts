@@ -52,7 +52,7 @@ const OK = { ok: true } as const;
 /** The body as the contract reads it: none, or a JSON object (the parsers leave other content types unread). */
 function parseBody(value: unknown): HeartbeatBody {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw AppError.badRequest(HTTP_TEXTS.notAnObject);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw AppError.badRequest(HTTP_TEXTS.notAnObject);
   const parsed = HeartbeatBody.safeParse(value, { error: zodIssueMessage });
   if (!parsed.success) throw AppError.badRequest(parsed.error.issues[0]?.message ?? HTTP_TEXTS.badRequest);
   return parsed.data;
