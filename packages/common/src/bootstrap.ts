@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
+import { DiscoveryService, NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, LogController } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
@@ -36,6 +36,15 @@ function optional<T>(app: INestApplication, token: symbol | (abstract new (...ar
   } catch {
     return undefined;
   }
+}
+
+/** The routes the service's modules list under PLATFORM_ROUTES (none for most services). */
+function platformRoutesOf(app: INestApplication): PlatformRoute[] {
+  return app
+    .get(DiscoveryService)
+    .getProviders()
+    .filter((w) => w.token === PLATFORM_ROUTES && Array.isArray(w.instance))
+    .flatMap((w) => w.instance as PlatformRoute[]);
 }
 
 /** GET routes without path parameters that declared a shared answer, by path. */
@@ -113,7 +122,7 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   // the shared answers kept in memory are sent before the route runs (http/shared-answers.ts)
   const shared = optional<SharedAnswers>(app, SharedAnswers);
   if (shared?.enabled) fastify.addHook('onRequest', (req, reply, done) => (shared.answer(req, reply) ? undefined : done()));
-  const platformRoutes = (optional<PlatformRoute[][]>(app, PLATFORM_ROUTES) ?? []).flat();
+  const platformRoutes = platformRoutesOf(app);
   registerPlatformRoutes(fastify, platformRoutes);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
