@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { bullConnection, createServiceApp, signedIdentityHeaders } from '@clima/common';
@@ -29,10 +29,10 @@ const flaggedAdmin = () => {
 
 describe('video upload and serving (local disk)', () => {
   let dir: string;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   // the courses service answers which uploads its courses show (the catalog asks it over Redis)
-  let courses: NestExpressApplication;
-  let http: ReturnType<NestExpressApplication['getHttpServer']>;
+  let courses: NestFastifyApplication;
+  let http: ReturnType<NestFastifyApplication['getHttpServer']>;
   let ds: DataSource;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'clima-catalog-videos-'));
@@ -198,7 +198,7 @@ describe('video upload and serving (local disk)', () => {
 
 describe('video upload and serving (S3)', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     s3 = await startS3Server('clima-videos');
     app = await catalogApp({
