@@ -11,7 +11,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { build, ensureNginx, ensureDependencies, ROOT, log } = require('./platform.cjs');
+const { build, ensureNginx, ensureOcr, ensureDependencies, ROOT, log } = require('./platform.cjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -60,6 +60,7 @@ function readJson(file) {
 
 function main() {
   ensureNginx();
+  ensureOcr();
   ensureChromium();
   ensureDockerCompose();
   ensureDependencies();

@@ -488,13 +488,15 @@ export const messages = {
     /** Where the text of the manual's PDF stands for the search inside the manuals. */
     textStatus: {
       pending: 'Indexando…',
+      ocr: 'Texto reconhecido (OCR)',
       no_text: 'Sem texto pesquisável',
       failed: 'Falha ao ler o PDF',
     },
     textStatusHint: {
       pending: 'O texto do PDF está sendo lido para a busca nos manuais.',
-      no_text: 'O PDF não tem texto que possa ser extraído (páginas digitalizadas como imagem): a busca nos manuais não encontra nada nele.',
-      failed: 'O arquivo não pôde ser lido (danificado ou protegido). Envie o PDF novamente.',
+      ocr: 'Páginas digitalizadas como imagem foram lidas por reconhecimento de texto (OCR): a busca nos manuais encontra os códigos e palavras delas.',
+      no_text: 'O PDF não tem texto que possa ser lido, nem por reconhecimento de texto (OCR) das páginas digitalizadas: a busca nos manuais não encontra nada nele.',
+      failed: 'O arquivo não pôde ser lido (danificado, protegido ou acima de um limite de leitura). Envie o PDF novamente.',
     },
     published: 'Publicado',
     draft: 'Rascunho',

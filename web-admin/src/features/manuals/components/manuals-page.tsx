@@ -20,18 +20,25 @@ const c = messages.common;
 const iconButton = 'grid size-9 place-items-center rounded-lg text-slate-500 disabled:opacity-50';
 
 /** Where the PDF's text stands for the search; nothing while it is searchable or when there is no stored PDF. */
-function TextStatusBadge({ status }: { status: Manual['text_status'] }) {
-  if (status === null || status === 'indexed') return null;
+function TextStatusBadge({ manual }: { manual: Manual }) {
+  const status = manual.text_status === 'indexed' ? ((manual.ocr_pages ?? 0) > 0 ? 'ocr' : null) : manual.text_status;
+  if (status === null) return null;
   const look = {
     pending: { icon: LoaderCircle, className: 'bg-slate-100 text-slate-600', spin: true },
+    ocr: { icon: ScanText, className: 'bg-emerald-50 text-emerald-800', spin: false },
     no_text: { icon: ScanText, className: 'bg-amber-50 text-amber-800', spin: false },
     failed: { icon: TriangleAlert, className: 'bg-red-50 text-red-700', spin: false },
   }[status];
   const Icon = look.icon;
+  // a failure says why (a cap reached, a damaged file…)
+  const reason = status === 'failed' ? manual.text_error : null;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${look.className}`} title={m.textStatusHint[status]} data-testid="admin-manual-text-status">
-      <Icon className={`size-3.5 ${look.spin ? 'motion-safe:animate-spin' : ''}`} aria-hidden />
-      {m.textStatus[status]}
+    <span className={`inline-flex items-center gap-1 rounded-2xl px-2.5 py-1 text-xs font-semibold ${look.className}`} title={m.textStatusHint[status]} data-testid="admin-manual-text-status">
+      <Icon className={`size-3.5 shrink-0 ${look.spin ? 'motion-safe:animate-spin' : ''}`} aria-hidden />
+      <span>
+        {m.textStatus[status]}
+        {reason && <span className="font-normal">: {reason}</span>}
+      </span>
     </span>
   );
 }
@@ -71,7 +78,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
       </p>
       <p className="mt-2 flex flex-wrap gap-1.5">
         <span className="rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{MANUAL_TYPES[manual.manual_type as ManualType] ?? manual.manual_type}</span>
-        <TextStatusBadge status={manual.text_status} />
+        <TextStatusBadge manual={manual} />
       </p>
       {manual.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{manual.description}</p>}
       <ul className="mt-3 space-y-1 text-xs text-slate-500">
