@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { scannedPdf } from '../../services/manuals/src/scanned-pdf';
 import { AdminLoginPage } from '../pages/admin-pages';
@@ -66,6 +67,9 @@ test('a code printed on a scanned page is found on that page, and the viewer mar
   expect(y).toBeLessThan(0.18);
   expect(box.width / frame.width).toBeLessThan(0.06);
   await shot(page, info, 'ocr-visualizador');
+  // WCAG 2.2 AA with the OCR layer over the page
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // page 1 has no E4: nothing marked
   await page.getByRole('button', { name: 'Página anterior' }).click();
@@ -81,5 +85,7 @@ test('the admin list says the manual was read by OCR', async ({ page }, info) =>
   await list.goto();
   await list.search(manual.title);
   await expect(list.card(manual.title).getByTestId('admin-manual-text-status')).toHaveText('Texto reconhecido (OCR)');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="admin-manual-card"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await shot(page, info, 'ocr-admin');
 });
