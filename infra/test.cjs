@@ -37,6 +37,11 @@ function ensureChromium() {
   ensureDebianPackage(CHROMIUM, 'chromium');
 }
 
+/** The scanned PDFs of the OCR specs, the browser tests and the bench are drawn with ImageMagick's `convert`. */
+function ensureImageMagick() {
+  ensureDebianPackage('convert', 'imagemagick');
+}
+
 /** The compose spec renders docker-compose.yml with Debian's docker-compose (no Docker engine needed). */
 function ensureDockerCompose() {
   ensureDebianPackage('docker-compose', 'docker-compose');
@@ -61,6 +66,7 @@ function readJson(file) {
 function main() {
   ensureNginx();
   ensureOcr();
+  ensureImageMagick();
   ensureChromium();
   ensureDockerCompose();
   ensureDependencies();
