@@ -214,7 +214,15 @@ function PdfDocumentView({
           {matches > 0 ? m.matches(matches, query) : m.noMatch(query)}
         </p>
       )}
-      <div ref={scroller} className="relative flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain p-2 sm:p-4" data-testid="viewer-scroller">
+      {/* the page scrolls with the keyboard too (a zoomed page is wider and taller than the screen) */}
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={m.pageArea(current)}
+        className="relative flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain p-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 sm:p-4"
+        data-testid="viewer-scroller"
+      >
         {doc ? (
           <PdfPage key={current} doc={doc} pageNumber={current} zoom={zoom} onZoom={setZoom} query={query} scroller={scroller} onRendered={onRendered} onError={onError} ocrWords={ocrWords} />
         ) : (
