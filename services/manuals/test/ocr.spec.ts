@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeflate } from 'node:zlib';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '@clima/common';
 import { Manual, MANUAL_TEXT_ERRORS, ManualPagesAnswer, ManualSearchAnswer } from '@clima/contract';
@@ -57,7 +57,7 @@ const SCANNED = [
  * OCR of the scanned pages and the caps per file (expanded size, memory, time).
  */
 describe('scanned manuals (OCR) and the capped PDF reader', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let dir: string;
   const database = `${loadTestEnv()!.DATABASE_NAME}_ocr_${uid()}`;
   const databaseUrl = loadTestEnv()!.DATABASE_URL.replace(/\/[^/]+$/, `/${database}`);
