@@ -322,7 +322,7 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
   });
 
   describe('password', () => {
-    it('changes the password and ends the other sessions, keeping this one', async () => {
+    it('changes the password and ends the other sessions; this browser stays signed in', async () => {
       const { browser, me, password } = await registerUser(app);
       const other = new Browser(app);
       expect((await other.post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
@@ -333,6 +333,21 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect((await other.get('/api/users/me')).status).toBe(401);
       expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password })).status).toBe(401);
       expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password: 'nova-senha-1' })).status).toBe(200);
+    });
+
+    it('gives the caller a new session id: the old one (a copy kept by someone else) no longer works', async () => {
+      const { browser, password } = await registerUser(app);
+      const oldSid = browser.cookies.get('clima_sid')!;
+      expect(oldSid).toBeTruthy();
+      const res = await browser.put('/api/users/password', { currentPassword: password, newPassword: 'nova-senha-2' });
+      expect(res.status).toBe(200);
+      const newSid = browser.cookies.get('clima_sid');
+      expect(newSid).toBeTruthy();
+      expect(newSid).not.toBe(oldSid);
+      expect((await browser.get('/api/users/me')).status).toBe(200);
+      const copy = new Browser(app);
+      copy.cookies.set('clima_sid', oldSid);
+      expect((await copy.get('/api/users/me')).status).toBe(401);
     });
 
     it.each([
