@@ -155,6 +155,10 @@ export function anonymousReadLocation(service: ServiceName, o: Pick<GatewayOptio
   const lines = [
     `location @anonymous_${service} {`,
     '    proxy_cache answers;',
+    // the key carries the wall-clock second: a copy is served only within the second it was fetched in, so
+    // an admin's edit shows to anonymous readers at most 1 s later (a 1 s validity alone, counted by nginx in
+    // whole seconds, kept some copies almost 2 s)
+    '    proxy_cache_key $scheme$proxy_host$request_uri$answer_second;',
     '    proxy_cache_valid 200 1s;',
     '    proxy_cache_lock on;',
     '    proxy_cache_lock_timeout 2s;',
@@ -276,6 +280,10 @@ http {
         "HEAD::" 1;
         default 0;
     }
+    # the current second (Unix time without its milliseconds): part of the anonymous copies' cache key
+    map $msec $answer_second {
+        "~^(?<s>[0-9]+)\\." $s;
+    }
     proxy_cache_path ${rt}/answers levels=1:2 keys_zone=answers:10m max_size=64m inactive=10s use_temp_path=off;
 
     log_format json escape=json '{"time":"$time_iso8601","reqId":"$request_id","method":"$request_method","uri":"$request_uri",'
@@ -340,10 +348,10 @@ ${jsonErrors}
         }
 
         # Files in storage: only after a service said yes (X-Accel-Redirect).
+        # Its one Cache-Control is the service's (private and short, @clima/storage): one added here would be a second.
         location /media/ {
             internal;
             alias ${o.storageDir}/;
-            add_header Cache-Control "private, max-age=3600" always;
             include security_headers.conf;
         }
 

@@ -1,0 +1,78 @@
+/**
+ * The security probe's findings of 27/11/2026 (issue 24), each held through the real nginx in front of the
+ * real services: paid files carry one Cache-Control, anonymous copies of the public lists are at most 1 s old.
+ */
+import { pdfBytes } from '../../packages/storage/src/testing/fixtures';
+import { sleep, startTestPlatform, TestPlatform, uniqueId } from './support/platform';
+import { adminLogin, adminUpdateUser, ACTIVE, registerUser } from './support/roles';
+
+jest.setTimeout(180_000);
+
+let t: TestPlatform;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestPlatform({ tag: 'probe', seed: true });
+  admin = await adminLogin(t);
+});
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** Sends a multipart upload through the gateway as the administrator. */
+async function upload(path: string, field: string, bytes: Buffer, filename: string, type: string) {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  const res = await fetch(`${t.base}${path}`, { method: 'POST', headers: { cookie: admin, origin: t.env.PUBLIC_URL! }, body: form });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe('paid files', () => {
+  it('carry one Cache-Control, private and short, through the gateway', async () => {
+    const up = await upload('/api/admin/upload-manual', 'file', pdfBytes(4096), 'manual.pdf', 'application/pdf');
+    expect(up.status).toBe(201);
+    const created = await t.call('POST', '/api/admin/manuals', {
+      cookie: admin,
+      body: { title: 'Manual da sonda', manufacturer_name: `Sonda ${uniqueId()}`, model_name: 'M1', file_url: up.json.url },
+    });
+    expect(created.status).toBe(201);
+    await t.call('PUT', `/api/admin/manuals/${String(created.json.id)}`, { cookie: admin, body: { is_published: true } });
+    const subscriber = await registerUser(t, 'arquivo');
+    await adminUpdateUser(t, admin, subscriber.userId, ACTIVE());
+
+    const res = await fetch(`${t.base}${String(up.json.url)}`, { headers: { cookie: subscriber.cookie } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).length).toBe(4096);
+    // fetch joins repeated headers with ', ': two values would read 'private, max-age=300, private, max-age=3600'
+    expect(res.headers.get('cache-control')).toBe('private, max-age=300');
+  });
+});
+
+describe("nginx's anonymous copies of the public lists", () => {
+  /** Waits until the wall clock reaches `at` (ms since the epoch; nginx and this process share the machine's clock). */
+  const until = (at: number) => sleep(Math.max(0, at - Date.now()));
+
+  it('show an administrator’s change at most 1 s after the copy was made', async () => {
+    const name = `Categoria ${uniqueId()}`;
+    const anonymousNames = async () => {
+      const res = await t.call('GET', '/api/categories');
+      expect(res.status).toBe(200);
+      return { names: (JSON.parse(res.text) as { name: string }[]).map((c) => c.name), cache: res.headers.get('x-cache-status') };
+    };
+    // nothing this suite read anonymously is kept any more (a copy lived at most 2 s before the fix)
+    await sleep(2100);
+    // the copy is made at the very start of a second: the longest a copy could live
+    const second = Math.floor(Date.now() / 1000) + 1;
+    await until(second * 1000 + 50);
+    const before = await anonymousNames();
+    expect(before.cache).toBe('MISS');
+    expect(before.names).not.toContain(name);
+    const made = await t.call('POST', '/api/admin/categories', { cookie: admin, body: { name } });
+    expect(made.status).toBe(201);
+    // 1.1 s after the copy was made
+    await until((second + 1) * 1000 + 150);
+    const after = await anonymousNames();
+    expect(after.names).toContain(name);
+  });
+});
