@@ -1,4 +1,4 @@
-import { ASSERTION_HEADER, SERVICE_NAMES, ServiceName } from '@clima/common';
+import { ASSERTION_HEADER, GATEWAY_TOKEN_HEADER, SERVICE_NAMES, ServiceName } from '@clima/common';
 import { pathRegex, Route, ROUTES } from './routes';
 
 export interface GatewayOptions {
@@ -27,6 +27,12 @@ export interface GatewayOptions {
   publicUrl: string;
   /** Show which service answered (X-Service) — for tests and debugging, never in production. */
   debugHeaders: boolean;
+  /**
+   * The secret nginx sends to auth with its identity check (GATEWAY_TOKEN): only beside it does auth believe the
+   * client's address. Written by writeGatewayConfig into identity_token.conf (identityTokenFile) when known;
+   * an image rendered without it writes that file when the container starts.
+   */
+  gatewayToken?: string;
   /** Write access logs here ('off' to disable). */
   accessLog: string;
   errorLog: string;
@@ -100,6 +106,16 @@ export const SECURITY_HEADERS = [
       "object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com https://billing.stripe.com; frame-ancestors 'self'",
   ],
 ] as const;
+
+/** The file with the gateway token's header line, included by the identity check (beside the pid: writable at start). */
+export function identityTokenFile(o: Pick<GatewayOptions, 'runtimeDir' | 'tempDir'>): string {
+  return `${o.tempDir ?? o.runtimeDir}/identity_token.conf`;
+}
+
+/** The line identity_token.conf holds. */
+export function identityTokenLine(token: string): string {
+  return `proxy_set_header ${GATEWAY_TOKEN_HEADER} "${token}";\n`;
+}
 
 /** Groups the route table by path: nginx routes by path; the methods are the service's business. */
 interface ApiLocation {
@@ -332,6 +348,8 @@ ${jsonAnswer(404, NOT_FOUND, inner)}
             proxy_set_header Cookie $http_cookie;
             proxy_set_header X-Request-Id $request_id;
             proxy_set_header X-Real-IP $remote_addr;
+            # the gateway's secret: auth believes X-Real-IP only beside it (GATEWAY_TOKEN)
+            include ${identityTokenFile(o)};
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_connect_timeout 2s;

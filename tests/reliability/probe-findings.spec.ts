@@ -11,14 +11,15 @@ jest.setTimeout(180_000);
 let t: TestPlatform;
 let admin: string;
 
+// a machine shared with other work can take minutes to start the platform
 beforeAll(async () => {
   t = await startTestPlatform({ tag: 'probe', seed: true });
   admin = await adminLogin(t);
-});
+}, 600_000);
 
 afterAll(async () => {
   await t?.stop();
-});
+}, 120_000);
 
 /** Sends a multipart upload through the gateway as the administrator. */
 async function upload(path: string, field: string, bytes: Buffer, filename: string, type: string) {
@@ -27,6 +28,22 @@ async function upload(path: string, field: string, bytes: Buffer, filename: stri
   const res = await fetch(`${t.base}${path}`, { method: 'POST', headers: { cookie: admin, origin: t.env.PUBLIC_URL! }, body: form });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
+
+/** The claims of a compact JWS (the identity assertion), unverified: only read here. */
+const claimsOf = (jws: string | null) => JSON.parse(Buffer.from(String(jws).split('.')[1] ?? '', 'base64url').toString('utf8')) as { ip?: string };
+
+describe('the client address the limits count', () => {
+  it('is the gateway’s word only: a caller on the private network cannot choose it with X-Real-IP', async () => {
+    const direct = await fetch(`http://127.0.0.1:${t.platform.ports.auth}/internal/identity`, { headers: { 'x-real-ip': '203.0.113.66', 'x-original-method': 'GET' } });
+    expect(direct.status).toBe(204);
+    expect(claimsOf(direct.headers.get('x-identity-assertion')).ip).not.toBe('203.0.113.66');
+    // a made-up gateway token is no better
+    const guessed = await fetch(`http://127.0.0.1:${t.platform.ports.auth}/internal/identity`, {
+      headers: { 'x-real-ip': '203.0.113.66', 'x-original-method': 'GET', 'x-gateway-token': 'a'.repeat(48) },
+    });
+    expect(claimsOf(guessed.headers.get('x-identity-assertion')).ip).not.toBe('203.0.113.66');
+  });
+});
 
 describe('paid files', () => {
   it('carry one Cache-Control, private and short, through the gateway', async () => {

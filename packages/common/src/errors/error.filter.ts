@@ -52,6 +52,7 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Res>();
     if (res.headersSent) return;
     const { status, error } = this.describe(exception);
+    if (exception instanceof AppError && exception.retryAfterSeconds) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     res.status(status).json({ error });
   }
 
