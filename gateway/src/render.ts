@@ -1,5 +1,5 @@
 import { ASSERTION_HEADER, GATEWAY_TOKEN_HEADER, SERVICE_NAMES, ServiceName } from '@clima/common';
-import { pathRegex, Route, ROUTES } from './routes';
+import { LOOKUP_BURST, LOOKUP_RATE, pathRegex, Route, ROUTES } from './routes';
 
 export interface GatewayOptions {
   /** Port nginx listens on. */
@@ -46,6 +46,7 @@ const JSON_ERRORS: Record<string, { status: number; body: string }> = {
   '@identity_unavailable': { status: 503, body: 'Serviço de autenticação indisponível. Tente novamente em instantes.' },
   '@service_unavailable': { status: 503, body: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
   '@too_large': { status: 413, body: 'Conteúdo muito grande' },
+  '@too_many_requests': { status: 429, body: 'Muitas requisições. Aguarde alguns instantes e tente novamente.' },
   '@api_not_found': { status: 404, body: 'Rota não encontrada' },
 };
 
@@ -125,6 +126,8 @@ interface ApiLocation {
   stream: boolean;
   /** Its GET is a public list nginx keeps 1 s for anonymous callers (Route.anonymousCache). */
   anonymousCache: boolean;
+  /** Limited per client address (Route.lookupLimit). */
+  lookupLimit: boolean;
 }
 
 export function locations(routes: Route[] = ROUTES): ApiLocation[] {
@@ -141,6 +144,7 @@ export function locations(routes: Route[] = ROUTES): ApiLocation[] {
       maxBody: r.maxBody ?? seen?.maxBody ?? '1m',
       stream: !!(r.stream || seen?.stream),
       anonymousCache: !!(r.anonymousCache || seen?.anonymousCache),
+      lookupLimit: !!(r.lookupLimit || seen?.lookupLimit),
     });
   }
   return [...byPath.values()];
@@ -155,6 +159,7 @@ function apiLocation(l: ApiLocation): string {
     // a GET with no cookie and no credentials: the anonymous read (before the identity check, which is in access)
     // recursive: the anonymous read's own error pages (its JSON 503) apply after this first redirect
     ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),
+    ...(l.lookupLimit ? [`    limit_req zone=lookups burst=${LOOKUP_BURST} nodelay;`, '    error_page 429 = @too_many_requests;'] : []),
     `    include api_proxy.conf;`,
     `    proxy_pass http://${l.service};`,
     `}`,
@@ -254,7 +259,7 @@ export function renderNginx(o: GatewayOptions): string {
   }).join('\n');
   const inner = '            ';
   const jsonErrors = Object.entries(JSON_ERRORS)
-    .map(([name, e]) => `        location ${name} {\n${jsonAnswer(e.status, e.body, inner, e.status === 503 ? ['add_header Retry-After 2 always;'] : [])}\n        }`)
+    .map(([name, e]) => `        location ${name} {\n${jsonAnswer(e.status, e.body, inner, e.status === 503 ? ['add_header Retry-After 2 always;'] : e.status === 429 ? ['add_header Retry-After 1 always;'] : [])}\n        }`)
     .join('\n');
   const realIp = o.trustedProxies.length
     ? `    # the client's address: from X-Forwarded-For, believed only from the trusted proxies
@@ -300,6 +305,9 @@ http {
     map $msec $answer_second {
         "~^(?<s>[0-9]+)\\." $s;
     }
+    # the lookups anyone may repeat (Route.lookupLimit): per client address, 429 beyond
+    limit_req_zone $binary_remote_addr zone=lookups:10m rate=${LOOKUP_RATE};
+    limit_req_status 429;
     proxy_cache_path ${rt}/answers levels=1:2 keys_zone=answers:10m max_size=64m inactive=10s use_temp_path=off;
 
     log_format json escape=json '{"time":"$time_iso8601","reqId":"$request_id","method":"$request_method","uri":"$request_uri",'

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@clima/common';
-import { fillPath, pathRegex, ROUTES } from '../src/routes';
+import { fillPath, LOOKUP_BURST, LOOKUP_RATE, pathRegex, ROUTES } from '../src/routes';
 import { locations, renderApiProxy, renderNginx, renderSecurityHeaders } from '../src/render';
 import { optionsFromEnv, writeGatewayConfig } from '../src/cli';
 
@@ -56,6 +56,21 @@ describe('the gateway token (GATEWAY_TOKEN)', () => {
     for (const bad of ['curto', 'x'.repeat(31), `${'a'.repeat(32)}"; return 200;`, `${'a'.repeat(32)} b`]) {
       expect(() => optionsFromEnv({ GATEWAY_TOKEN: bad }, root)).toThrow(/GATEWAY_TOKEN/);
     }
+  });
+});
+
+describe('request limits of the lookups (Route.lookupLimit)', () => {
+  it('limit exactly the lookup routes of the table per client address, answered by a JSON 429', () => {
+    const o = optionsFromEnv({ GATEWAY_RUNTIME_DIR: '/tmp/clima-gw-lookups', GATEWAY_PORT: '18995' }, join(__dirname, '../..'));
+    const conf = renderNginx(o);
+    expect(conf).toContain(`limit_req_zone $binary_remote_addr zone=lookups:10m rate=${LOOKUP_RATE};`);
+    const limited = [...conf.matchAll(/location ~ \^([^ ]+)\$ \{\n\s+client_max_body_size [^;]+;\n\s+limit_req zone=lookups burst=(\d+) nodelay;/g)].map((m) => [m[1], Number(m[2])]);
+    const expected = ROUTES.filter((r) => r.lookupLimit).map((r) => [pathRegex(r.path).slice(1, -1), LOOKUP_BURST]);
+    expect(limited).toEqual(expected);
+    expect(expected.map(([p]) => p)).toEqual(['/api/certificates/[^/]+/pdf', '/api/public/certificates/[^/]+']);
+    const answer = conf.slice(conf.indexOf('location @too_many_requests {'));
+    expect(answer.slice(0, answer.indexOf('return 429'))).toContain('add_header Retry-After 1 always;');
+    expect(answer).toContain(`return 429 '{"error":"Muitas requisições. Aguarde alguns instantes e tente novamente."}';`);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The security probe's findings of 27/11/2026 (issue 24), each held through the real nginx in front of the
- * real services: paid files carry one Cache-Control, anonymous copies of the public lists are at most 1 s old.
+ * real services: the client address comes only from the gateway, the public certificate lookup is limited per
+ * address, paid files carry one Cache-Control, anonymous copies of the public lists are at most 1 s old.
  */
 import { pdfBytes } from '../../packages/storage/src/testing/fixtures';
+import { LOOKUP_BURST } from '../../gateway/src/routes';
 import { sleep, startTestPlatform, TestPlatform, uniqueId } from './support/platform';
 import { adminLogin, adminUpdateUser, ACTIVE, registerUser } from './support/roles';
 
@@ -42,6 +44,21 @@ describe('the client address the limits count', () => {
       headers: { 'x-real-ip': '203.0.113.66', 'x-original-method': 'GET', 'x-gateway-token': 'a'.repeat(48) },
     });
     expect(claimsOf(guessed.headers.get('x-identity-assertion')).ip).not.toBe('203.0.113.66');
+  });
+});
+
+describe('the public certificate lookup', () => {
+  it('is limited per client address by nginx: a burst past the limit is answered 429 in JSON, with Retry-After', async () => {
+    const answers = await Promise.all(Array.from({ length: LOOKUP_BURST + 15 }, () => t.call('GET', '/api/public/certificates/ABCDEFGHJKLM')));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(10);
+    expect(refused[0]!.json).toEqual({ error: 'Muitas requisições. Aguarde alguns instantes e tente novamente.' });
+    expect(refused[0]!.headers.get('retry-after')).toBe('1');
+    // the limit refills: a while later the lookup answers again
+    await sleep(1500);
+    expect((await t.call('GET', '/api/public/certificates/ABCDEFGHJKLM')).status).toBe(404);
   });
 });
 
