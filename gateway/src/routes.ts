@@ -17,7 +17,7 @@ export interface Route {
   origin?: 'spec' | 'product';
   /**
    * A public list, the same for every anonymous caller: a GET without cookies or credentials is answered by
-   * nginx from a 1-second cache (one request to the service per second and query string), without an identity
+   * nginx from its cache (a copy serves only the wall-clock second it was fetched in: one request to the service per second and query string, at most 1 s stale), without an identity
    * check (the caller is anonymous). Any signed-in caller goes to the service, which answers the very latest.
    */
   anonymousCache?: boolean;
