@@ -280,6 +280,8 @@ function platformEnv(overrides = {}) {
   env.RATE_LIMIT_EXEMPT_NETWORKS ??= '127.0.0.0/8,::1/128';
   // /metrics answers only with this bearer token (an empty value counts as unset)
   env.METRICS_TOKEN ||= require('node:crypto').randomBytes(24).toString('base64url');
+  // the secret nginx sends auth with its identity check: only beside it is the client's address believed
+  env.GATEWAY_TOKEN ||= require('node:crypto').randomBytes(24).toString('hex');
   if (!env.IDENTITY_PRIVATE_KEY || !env.IDENTITY_PUBLIC_KEYS) Object.assign(env, localIdentityKeys());
   for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] ??= String(DEFAULT_PORTS[s]);
   // without SMTP_URL the platform runs its own mail catcher (MailDev) and sends there

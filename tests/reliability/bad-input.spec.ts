@@ -40,7 +40,7 @@ beforeAll(async () => {
   t = await startTestPlatform({
     tag: 'input',
     seed: true,
-    env: { SIGNIN_MAX_FAILURES_PER_IP: '100000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '10000', LOG_LEVEL: 'warn' },
+    env: { SIGNIN_MAX_ACCOUNTS_PER_IP: '100000', SIGNIN_FREE_FAILURES: '10000', LOG_LEVEL: 'warn' },
   });
   const admin = await adminLogin(t);
   const p = await registerUser(t, 'power');
