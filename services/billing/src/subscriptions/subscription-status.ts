@@ -90,3 +90,11 @@ export function factOf(row: SummaryRow | null): UserSubscriptionFact {
 }
 
 export const sameFact = (a: UserSubscriptionFact, b: UserSubscriptionFact) => a.status === b.status && a.plan === b.plan && a.expiresAt === b.expiresAt;
+
+/** The end of one billing interval after `from` (calendar month or year, as Stripe counts). */
+export function addPeriod(from: Date, plan: SubscriptionPlan): Date {
+  const d = new Date(from.getTime());
+  if (plan === 'monthly') d.setUTCMonth(d.getUTCMonth() + 1);
+  else d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d;
+}
