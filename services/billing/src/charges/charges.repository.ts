@@ -78,8 +78,8 @@ export class ChargesRepository {
     const [row] = await queryRows<ChargeRow>(
       m,
       `SELECT * FROM billing.charges
-        WHERE user_id = $1 AND method = $2 AND plan = $3 AND status = 'pending' AND expires_at > $4 + interval '10 minutes'
-          AND (($5::timestamptz IS NULL AND due_at <= $4) OR due_at = $5)
+        WHERE user_id = $1 AND method = $2 AND plan = $3 AND status = 'pending' AND expires_at > $4::timestamptz + interval '10 minutes'
+          AND (($5::timestamptz IS NULL AND due_at <= $4::timestamptz) OR due_at = $5::timestamptz)
         ORDER BY created_at DESC LIMIT 1`,
       [o.userId, o.method, o.plan, o.now, o.dueAt],
     );

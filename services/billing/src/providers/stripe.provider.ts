@@ -40,7 +40,7 @@ export class StripeProvider implements PaymentProvider {
           ...(req.trialDays > 0 ? { trial_period_days: req.trialDays } : {}),
           // a switch from Pix/boleto: the card is first charged when the period already paid ends
           ...(req.trialDays === 0 && req.firstChargeAt && req.firstChargeAt.getTime() > Date.now() + 48 * 3600_000
-            ? { trial_end: Math.floor(req.firstChargeAt.getTime() / 1000) }
+            ? { trial_end: Math.ceil(req.firstChargeAt.getTime() / 1000) }
             : {}),
         },
         metadata,

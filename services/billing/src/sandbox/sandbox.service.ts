@@ -175,7 +175,7 @@ export class SandboxService {
 
     const now = unix();
     // a switch from Pix/boleto: the card's first charge waits for the end of the period already paid (as Stripe's trial_end)
-    const paidUntil = s.firstChargeAt ? unix(new Date(s.firstChargeAt)) : 0;
+    const paidUntil = s.firstChargeAt ? Math.ceil(new Date(s.firstChargeAt).getTime() / 1000) : 0;
     const trialEnd = s.trialDays > 0 ? now + s.trialDays * 86_400 : paidUntil > now ? paidUntil : null;
     const trial = trialEnd !== null;
     const state: SandboxSubscriptionState = {

@@ -78,7 +78,9 @@ export function pickCurrent<R extends SummaryRow>(rows: R[]): R | null {
   if (!rows.length) return null;
   const time = (d: Date | null) => (d ? d.getTime() : 0);
   const active = rows.filter((r) => r.status === 'active');
-  if (active.length) return active.reduce((a, b) => (time(accessEnd(b)) > time(accessEnd(a)) ? b : a));
+  // on the same end, the one that renews speaks (a switch from Pix/boleto to the card: the card's first charge is when the paid period ends)
+  const longer = (a: R, b: R) => time(accessEnd(b)) - time(accessEnd(a)) || (a.cancelAtPeriodEnd ? 1 : 0) - (b.cancelAtPeriodEnd ? 1 : 0);
+  if (active.length) return active.reduce((a, b) => (longer(a, b) > 0 ? b : a));
   return rows.reduce((a, b) => (b.lastEventAt.getTime() > a.lastEventAt.getTime() || (b.lastEventAt.getTime() === a.lastEventAt.getTime() && Number(b.id) > Number(a.id)) ? b : a));
 }
 
