@@ -32,7 +32,7 @@ h1{font-size:22px;margin:16px 0 4px}
 h2{font-size:16px;margin:0 0 12px}
 .price{font-size:34px;font-weight:800;margin:8px 0 0}
 .price small{font-size:15px;font-weight:500;color:#475569}
-.muted{color:#64748b;font-size:14px}
+.muted{color:#475569;font-size:14px}
 .badge{display:inline-block;background:#dcfce7;color:#166534;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:700}
 .badge.warn{background:#fef9c3;color:#854d0e}.badge.off{background:#fee2e2;color:#991b1b}
 .rows{margin:20px 0 0;border-top:1px solid #e2e8f0}
@@ -49,7 +49,7 @@ button.secondary,.btn.secondary{background:#e2e8f0;color:#0f172a}
 button.danger{background:#b91c1c}button.danger:hover{background:#991b1b}
 .error{background:#fee2e2;color:#991b1b;border-radius:10px;padding:10px 12px;font-size:14px;margin-top:14px}
 .ok{background:#dcfce7;color:#166534;border-radius:10px;padding:10px 12px;font-size:14px;margin-top:14px}
-.hint{font-size:13px;color:#64748b;margin-top:14px}
+.hint{font-size:13px;color:#475569;margin-top:14px}
 .back{display:inline-block;margin-top:16px;color:#0369a1;font-size:14px;text-decoration:none}
 form.inline{margin:0}
 `;

@@ -22,7 +22,7 @@ export function PaymentMethodPicker({ method, onMethod, cpf, onCpf, cpfError, di
   const name = useId();
   const cpfId = useId();
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-testid="payment-picker">
       <fieldset disabled={disabled}>
         <legend className="mb-2 text-sm font-semibold text-slate-800">{m.legend}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="payment-methods">
