@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { AdminLoginPage, AdminUsersPage } from '../pages/admin-pages';
 import { PendingChargePanel, SandboxChargePage, skipTrialDialog, SubscriptionPage } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
-import { registerUser } from '../support/api';
+import { admin, registerUser } from '../support/api';
 import { waitForMail } from '../support/mail';
 
 /** WCAG 2.2 AA (and the A rules under it): axe finds nothing in the parts of the page given (this feature's). */
@@ -82,4 +83,77 @@ test('a technician without a card pays by Pix: the QR and its code copied, paid 
 
   const mail = await waitForMail(user.email, /^Recibo CP-\d{8}: pagamento de R\$ 19,90 confirmado$/);
   expect(mail.text).toContain('Forma de pagamento: Pix');
+});
+
+test('a boleto with the payer CPF, paid in the sandbox; the admin sees the history with the CPF masked and sets the Pix price', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  try {
+    const tech = await context.newPage();
+    await skipTrialDialog(tech);
+    const user = await registerUser(tech.request);
+    const subscription = new SubscriptionPage(tech);
+    await subscription.goto();
+    await PendingChargePanel.chooseMethod(tech, 'Boleto');
+    await tech.getByLabel('CPF de quem paga o boleto').fill('529.982.247-25');
+    await subscription.plan('Anual').getByRole('button', { name: 'Gerar boleto' }).click();
+
+    const boleto = new PendingChargePanel(tech);
+    await expect(boleto.panel.getByRole('heading', { name: 'Pagar com boleto' })).toBeVisible();
+    await expect(boleto.panel).toContainText('R$ 199,00 · plano Anual');
+    await expect(boleto.code()).toHaveValue(/^\d{47}$/);
+    await expect(boleto.panel.getByTestId('time-left')).toHaveText(/^Vence em \d{2}\/\d{2}\/\d{4}$/);
+    const pdf = await tech.request.get((await boleto.panel.getByRole('link', { name: 'Baixar boleto (PDF)' }).getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await expectAccessible(tech, ['[data-testid="pending-charge"]', '[data-testid="payment-picker"]']);
+    await tech.screenshot({ path: test.info().outputPath('boleto-pending.png'), fullPage: true });
+    await boleto.openSandbox();
+    await expect(tech.getByRole('heading', { name: 'Pagar com boleto' })).toBeVisible();
+    await expectAccessible(tech);
+    await tech.screenshot({ path: test.info().outputPath('boleto-sandbox.png'), fullPage: true });
+    await new SandboxChargePage(tech).pay();
+    await subscription.expectActive('Anual', 'Ativa');
+
+    // the administrator: the Pix price of the annual plan, and this user's payments
+    await new AdminLoginPage(page).goto();
+    await new AdminLoginPage(page).login(admin.username, admin.password);
+    await page.goto('/admin/dashboard');
+    const prices = page.getByTestId('pix-prices');
+    await expect(prices.getByRole('heading', { name: 'Preço no Pix' })).toBeVisible();
+    const annual = prices.getByLabel('Plano Anual (preço R$ 199,00) no Pix, em R$');
+    await annual.fill('250,00');
+    await annual.press('Enter');
+    await expect(prices.getByText('Informe um valor entre R$ 1,00 e R$ 199,00, ou deixe vazio.')).toBeVisible();
+    await annual.fill('179,00');
+    await annual.press('Enter');
+    await expect(prices.getByText('Preço salvo.')).toBeVisible();
+    await expect(page.getByTestId('summary-monthly-revenue')).toContainText(/Cartão R\$\s[\d.,]+ · Pix R\$\s[\d.,]+ · Boleto R\$\s[\d.,]+/);
+    await expectAccessible(page, ['[data-testid="pix-prices"]']);
+    await prices.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('admin-pix-prices.png') });
+    const plans = await (await page.request.get('/api/plans')).json();
+    expect(plans.plans[1].pix_price_cents).toBe(17900);
+
+    const users = new AdminUsersPage(page);
+    await users.goto();
+    await users.search(user.email);
+    await users.row(user.email).getByRole('button', { name: `Editar ${user.name}` }).click();
+    const history = page.getByRole('dialog').getByTestId('user-payments');
+    await expect(history.getByRole('heading', { name: 'Pagamentos' })).toBeVisible();
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history).toContainText('R$ 199,00');
+    await expect(history).toContainText('Boleto · Anual');
+    await expect(history).toContainText('CPF ***.982.247-**');
+    await expect(history).not.toContainText('529.982');
+    await expectAccessible(page, ['[data-testid="user-payments"]']);
+    await page.screenshot({ path: test.info().outputPath('admin-user-payments.png') });
+
+    // back to the plan's own price
+    await page.goto('/admin/dashboard');
+    await page.getByTestId('pix-prices').getByLabel('Plano Anual (preço R$ 199,00) no Pix, em R$').fill('');
+    await page.getByTestId('pix-prices').getByLabel('Plano Anual (preço R$ 199,00) no Pix, em R$').press('Enter');
+    await expect(page.getByTestId('pix-prices').getByText('Preço salvo.')).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -103,7 +103,7 @@ export function PendingChargeBox({ charge, renewal }: { charge: PendingCharge; r
             <textarea
               id={codeId}
               readOnly
-              rows={pix ? 3 : 2}
+              rows={pix ? 4 : 2}
               value={charge.code}
               onFocus={(e) => e.currentTarget.select()}
               className={`${inputStyles} resize-none font-mono text-xs break-all`}
