@@ -1,5 +1,5 @@
 import { CONFIG, rootLogger } from '@clima/common';
-import { BILLING_MESSAGES, PLANS, SubscriptionPlan } from '@clima/contract';
+import { BILLING_MESSAGES, PLANS } from '@clima/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
