@@ -4,7 +4,7 @@
  * user's status, and every e-mail delivered over SMTP to a real MailDev), the renewal run, receipts.
  */
 import { bullConnection, dataSourceOptions, runMigrations, signedIdentityHeaders } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -57,8 +57,8 @@ describe('Pix and boleto', () => {
   const dbName = `clima_test_pix_${id}`;
   const dbUrl = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${dbName}` }).toString();
   let mail: MailServer;
-  let auth: NestExpressApplication;
-  let billing: NestExpressApplication;
+  let auth: NestFastifyApplication;
+  let billing: NestFastifyApplication;
   let ds: DataSource;
 
   beforeAll(async () => {

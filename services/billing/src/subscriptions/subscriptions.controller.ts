@@ -1,8 +1,7 @@
 import { CurrentUser, SignedIn, zod } from '@clima/common';
 import type { UserIdentity } from '@clima/common';
 import { BillingSubscription, CheckoutBody, ReceiptsResponse } from '@clima/contract';
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Controller('api/billing')
@@ -30,9 +29,9 @@ export class SubscriptionsController {
 
   @Get('receipts/:number/pdf')
   @SignedIn()
-  async receiptPdf(@CurrentUser() user: UserIdentity, @Param('number') number: string, @Res() res: Response): Promise<void> {
+  async receiptPdf(@CurrentUser() user: UserIdentity, @Param('number') number: string): Promise<StreamableFile> {
     const pdf = await this.subscriptions.receiptPdf(user.id, number);
-    res.status(200).set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="recibo-${number}.pdf"`, 'Cache-Control': 'private, no-store' }).send(pdf);
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="recibo-${number}.pdf"`, length: pdf.byteLength });
   }
 
   @Post('portal')
