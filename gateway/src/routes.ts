@@ -140,6 +140,15 @@ export const ROUTES: Route[] = [
   product('POST', '/api/billing/sandbox/checkout/:id/complete', 'billing', 'user'),
   product('GET', '/api/billing/sandbox/portal/:id', 'billing', 'user'),
   product('POST', '/api/billing/sandbox/portal/:id/:action', 'billing', 'user'),
+  // Pix and boleto beside the card, receipts (services/billing/README.md)
+  product('GET', '/api/billing/receipts', 'billing', 'user'),
+  product('GET', '/api/billing/receipts/:number/pdf', 'billing', 'user'),
+  product('GET', '/api/billing/sandbox/charge/:id', 'billing', 'user'),
+  product('GET', '/api/billing/sandbox/charge/:id/boleto.pdf', 'billing', 'user'),
+  product('POST', '/api/billing/sandbox/charge/:id/:action', 'billing', 'user'),
+  product('GET', '/api/admin/billing/users/:id/payments', 'billing', 'admin'),
+  product('GET', '/api/admin/billing/plans', 'billing', 'admin'),
+  product('PUT', '/api/admin/billing/plans/:plan', 'billing', 'admin'),
   // account recovery: password reset by an e-mailed link, e-mail verification (services/auth/README.md)
   product('POST', '/api/auth/password-reset', 'auth', 'public'),
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),

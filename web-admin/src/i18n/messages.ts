@@ -98,6 +98,7 @@ export const messages = {
       activeSubscriptionsHint: (pct: string) => `${pct} dos usuários`,
       totalContentsHint: (n: number, shown: string) => `${shown} ${n === 1 ? 'visualização' : 'visualizações'}`,
       monthlyRevenueHint: 'Pagamentos deste mês',
+      revenueByMethod: (card: string, pix: string, boleto: string) => `Cartão ${card} · Pix ${pix} · Boleto ${boleto}`,
     },
     charts: {
       revenue: { title: 'Receita', subtitle: 'Últimos 30 dias', series: 'Receita' },
@@ -123,6 +124,20 @@ export const messages = {
       billing: 'Dados de pagamentos indisponíveis no momento. Tente novamente em instantes.',
       short: 'Indisponível',
     },
+  },
+  billing: {
+    paymentsTitle: 'Pagamentos',
+    loading: 'Carregando pagamentos...',
+    paymentsFailed: 'Não foi possível carregar os pagamentos.',
+    noPayments: 'Nenhum pagamento registrado.',
+    receipt: (n: string) => `Recibo ${n}`,
+    cpf: (masked: string) => `CPF ${masked}`,
+    pixPricesTitle: 'Preço no Pix',
+    pixPricesText: 'Um plano pode custar menos no Pix. Deixe vazio para cobrar o preço do plano.',
+    pixPriceLabel: (plan: string, price: string) => `Plano ${plan} (preço ${price}) no Pix, em R$`,
+    pixPriceInvalid: (max: string) => `Informe um valor entre R$ 1,00 e ${max}, ou deixe vazio.`,
+    saveFailed: 'Não foi possível salvar o preço.',
+    saved: 'Preço salvo.',
   },
   users: {
     title: 'Usuários',

@@ -36,4 +36,5 @@ export const queryKeys = {
   publicCertificate: (code: string) => ['certificates', 'public', code] as const,
   plans: ['billing', 'plans'] as const,
   billingSubscription: ['billing', 'subscription'] as const,
+  billingReceipts: ['billing', 'receipts'] as const,
 } as const;

@@ -10,6 +10,7 @@ import { NavCards } from './nav-cards';
 import { PopularContents } from './popular-contents';
 import { RecentUsers } from './recent-users';
 import { SubscriptionDistribution } from './subscription-distribution';
+import { PixPricesCard } from '../../billing/components/pix-prices-card';
 import { SummaryCards } from './summary-cards';
 
 // recharts travels only with the charts, after the figures are on screen
@@ -66,6 +67,7 @@ export function DashboardPage() {
         <RecentUsers users={data.recentUsers} />
         <PopularContents contents={data.popularContents} missing={isMissing(data, 'catalog')} />
         <SubscriptionDistribution stats={data.subscriptionStats} />
+        <PixPricesCard />
       </div>
     </div>
   );

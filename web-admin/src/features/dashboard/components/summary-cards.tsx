@@ -43,7 +43,9 @@ export function SummaryCards({ stats }: { stats: AdminStats }) {
       id: 'monthly-revenue',
       label: m.monthlyRevenue,
       value: formatBRL(stats.monthlyRevenue),
-      hint: m.monthlyRevenueHint,
+      hint: stats.revenueByMethod
+        ? m.revenueByMethod(formatBRL(stats.revenueByMethod.card), formatBRL(stats.revenueByMethod.pix), formatBRL(stats.revenueByMethod.boleto))
+        : m.monthlyRevenueHint,
       icon: DollarSign,
       tone: 'bg-amber-50 text-amber-600',
       part: 'billing',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
 import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import { Modal } from '@clima/web-kit/modal';
+import { UserPayments } from '../../billing/components/user-payments';
 import { useUpdateAdminUser } from '../hooks/use-admin-users';
 import { normalizeStatus, planLabel } from './user-badges';
 
@@ -109,6 +110,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
           </button>
         </div>
       </form>
+      {user && <UserPayments userId={user.id} />}
     </Modal>
   );
 }
