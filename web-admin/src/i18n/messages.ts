@@ -12,6 +12,28 @@ export const messages = {
     notAvailable: 'N/A',
     backToPanel: 'Voltar ao painel',
   },
+  /** The one success notice after a create or a save (issue 25): 'Publicar agora' for a draft, 'Ver no site' otherwise. */
+  notice: {
+    region: 'Avisos',
+    publishNow: 'Publicar agora',
+    publishing: 'Publicando...',
+    publishedNow: 'Publicado: já aparece no site.',
+    publishFailed: 'Não foi possível publicar agora. Tente de novo ou use o botão de publicação da lista.',
+    viewOnSite: 'Ver no site',
+    newTab: '(abre em nova aba)',
+    close: 'Fechar aviso',
+  },
+  /** What saving does to the site, said under every form of something the site shows. */
+  publishing: {
+    content: (published: boolean) =>
+      published ? 'Ao salvar, o conteúdo fica publicado e aparece para os assinantes.' : 'Ao salvar, o conteúdo fica como rascunho: só aparece neste painel até ser publicado.',
+    course: (published: boolean) =>
+      published ? 'Ao salvar, a aula fica publicada e aparece para os assinantes.' : 'Ao salvar, a aula fica como rascunho: só aparece neste painel até ser publicada.',
+    manual: (published: boolean) =>
+      published ? 'Ao salvar, o manual fica publicado e aparece na biblioteca dos assinantes.' : 'Ao salvar, o manual fica como rascunho: só aparece neste painel até ser publicado.',
+    lesson: 'As lições aparecem no site junto com a aula: quando a aula está publicada, salvar a lição a publica.',
+    category: 'Categorias não têm rascunho: ao salvar, a categoria aparece no site.',
+  },
   login: {
     title: 'Painel Administrativo',
     subtitle: 'Acesso restrito para administradores',
@@ -57,7 +79,7 @@ export const messages = {
     closeMenu: 'Fechar menu',
     nav: 'Menu administrativo',
     items: {
-      dashboard: 'Dashboard',
+      dashboard: 'Painel',
       users: 'Usuários',
       contents: 'Conteúdos',
       categories: 'Categorias',
@@ -102,7 +124,7 @@ export const messages = {
     charts: {
       revenue: { title: 'Receita', subtitle: 'Últimos 30 dias', series: 'Receita' },
       access: { title: 'Acessos', subtitle: 'Últimos 30 dias', uniqueUsers: 'Usuários únicos', totalSessions: 'Total de sessões' },
-      views: { title: 'Views', subtitle: 'Visualizações de conteúdos nos últimos 30 dias', series: 'Views' },
+      views: { title: 'Visualizações', subtitle: 'Visualizações de conteúdos nos últimos 30 dias', series: 'Visualizações' },
       loading: 'Carregando gráfico...',
       date: 'Data',
     },
@@ -265,6 +287,8 @@ export const messages = {
     submitEdit: 'Salvar Alterações',
     saving: 'Salvando...',
     saveFailed: 'Não foi possível salvar a categoria',
+    created: 'Categoria criada!',
+    updated: 'Categoria atualizada!',
     deleteTitle: 'Excluir categoria',
     deleteWarning: (name: string) => `A categoria "${name}" será excluída. Os conteúdos vinculados a ela ficarão sem categoria.`,
     editLabel: (name: string) => `Editar ${name}`,
@@ -299,6 +323,8 @@ export const messages = {
     submitEdit: 'Salvar Alterações',
     saving: 'Salvando...',
     saveFailed: 'Não foi possível salvar a categoria de curso',
+    created: 'Categoria de curso criada!',
+    updated: 'Categoria de curso atualizada!',
     deleteTitle: 'Excluir categoria de curso',
     deleteWarning: (name: string) =>
       `A categoria "${name}" será excluída. As aulas vinculadas a ela não serão excluídas, mas perderão a associação com a categoria.`,
@@ -368,6 +394,10 @@ export const messages = {
     saved: 'Alterações salvas.',
     saveFailed: 'Não foi possível salvar a aula',
     createdHint: 'Aula criada. Agora adicione as lições.',
+    createdTitle: 'Aula criada!',
+    updatedTitle: 'Aula atualizada!',
+    savedPublished: 'A aula já está disponível para os assinantes.',
+    savedDraft: 'A aula foi salva como rascunho. Publique-a quando estiver pronta.',
     // Lesson editor (product addition, issue 5).
     lessonsTitle: 'Lições',
     lessonsHint: 'A ordem abaixo é a ordem em que os assinantes assistem.',
@@ -542,6 +572,7 @@ export const messages = {
     success: {
       title: 'Manual Cadastrado!',
       text: 'O manual foi cadastrado com sucesso e já está disponível para os usuários.',
+      draft: 'O manual foi salvo como rascunho. Publique-o quando estiver pronto.',
       action: 'Continuar',
     },
     error: {
