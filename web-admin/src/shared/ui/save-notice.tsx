@@ -1,7 +1,6 @@
 import { CheckCircle2, ExternalLink, X } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { buttonStyles } from '@clima/web-kit/button';
-import { useLocation } from '@clima/router';
 import { messages } from '../../i18n/messages';
 
 const m = messages.notice;
@@ -20,13 +19,11 @@ export interface SavedNotice {
 
 const NoticeContext = createContext<(notice: SavedNotice) => void>(() => undefined);
 
-/** The one success notice of the admin forms: not blocking, announced, closed by the admin or by leaving. */
+/** The one success notice of the admin forms: not blocking, announced, closed by the admin or replaced by the next one. */
 export function SaveNoticeProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<SavedNotice | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [failed, setFailed] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setNotice(null), [pathname]);
 
   const show = useCallback((next: SavedNotice) => {
     setFailed(false);

@@ -4,6 +4,7 @@ import { NavLink, Navigate, Outlet, useLocation, useNavigate } from '@clima/rout
 import { messages } from '../../../i18n/messages';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
+import { SaveNoticeProvider } from '../../../shared/ui/save-notice';
 import { ADMIN_NAV } from './nav-items';
 
 const m = messages.shell;
@@ -149,9 +150,11 @@ export function AdminLayout() {
       )}
 
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
-        <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
-          <Outlet />
-        </Suspense>
+        <SaveNoticeProvider>
+          <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
+            <Outlet />
+          </Suspense>
+        </SaveNoticeProvider>
       </main>
     </div>
   );

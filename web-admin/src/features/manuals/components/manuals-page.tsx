@@ -13,7 +13,8 @@ import { manualErrorText } from '../api/manuals-api';
 import { useAdminManuals, useDeleteManual, useToggleManualPublished } from '../hooks/use-admin-manuals';
 import { formatMegabytes } from './format-size';
 import { ManualFormDialog } from './manual-form-dialog';
-import { ManualErrorDialog, ManualSuccessDialog } from './manual-result-dialogs';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
+import { ManualErrorDialog } from './manual-result-dialogs';
 
 const m = messages.manuals;
 const c = messages.common;
@@ -115,7 +116,7 @@ export function ManualsPage() {
   const remove = useDeleteManual();
   const [formTarget, setFormTarget] = useState<Manual | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Manual | null>(null);
-  const [saved, setSaved] = useState(false);
+  const notice = useSaveNotice();
   const [errorText, setErrorText] = useState<string | null>(null);
   const filtering = search.debounced !== '' || type !== '';
 
@@ -184,8 +185,16 @@ export function ManualsPage() {
           </ul>
         )}
       </ListPage>
-      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={() => setSaved(true)} />
-      <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
+      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={(manual) =>
+          notice.show({
+            title: m.success.title,
+            text: manual.is_published === 1 ? m.success.text : m.success.draft,
+            published: manual.is_published === 1,
+            publish: () => toggle.mutateAsync(manual),
+            siteUrl: `/manuals/${manual.id}`,
+          })
+        }
+      />
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
     </>
   );
