@@ -29,7 +29,7 @@ export function ContentErrorDialog({ failure, onClose }: { failure: ContentFailu
           </p>
           {failure.tip && (
             <p className="mt-4 flex items-start gap-2 rounded-xl bg-amber-50 p-3.5 text-left text-sm text-amber-900 ring-1 ring-amber-200">
-              <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+              <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
               {m.errorTip}
             </p>
           )}

@@ -78,7 +78,7 @@ export function CourseEditorPage() {
           <LessonEditor courseId={current.id} />
         ) : (
           <section className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-600">
+            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-700">
               <ListVideo className="size-6" aria-hidden />
             </span>
             <p className="font-semibold text-slate-800">{m.lessonsTitle}</p>

@@ -150,7 +150,7 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
         <p className={labelStyles}>{m.lessonFile}</p>
         {fileUrl ? (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-            <FileVideo className="size-5 shrink-0 text-sky-600" aria-hidden />
+            <FileVideo className="size-5 shrink-0 text-sky-700" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
               <p className="truncate font-mono text-xs text-slate-600">{fileUrl}</p>

@@ -39,7 +39,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
             aria-label={collapsed ? label : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-xl py-2.5 text-sm font-medium transition-colors ${collapsed ? 'justify-center px-0' : 'px-3'} ${
-                isActive ? 'bg-sky-600 text-white shadow-sm' : 'hover:bg-white/5 hover:text-white'
+                isActive ? 'bg-sky-700 text-white shadow-sm' : 'hover:bg-white/5 hover:text-white'
               }`
             }
           >
@@ -129,7 +129,7 @@ export function AdminLayout() {
           <Menu className="size-6" aria-hidden />
         </button>
         <span className="font-bold text-slate-900">
-          {m.brand} <span className="font-medium text-sky-600">{m.brandSub}</span>
+          {m.brand} <span className="font-medium text-sky-700">{m.brandSub}</span>
         </span>
       </header>
       {drawerOpen && (

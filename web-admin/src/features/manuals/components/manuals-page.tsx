@@ -78,7 +78,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
       <ul className="mt-3 space-y-1 text-xs text-slate-500">
         {manual.file_url && (
           <li className="flex items-center gap-1.5">
-            <FileText className="size-3.5 text-red-500" aria-hidden />
+            <FileText className="size-3.5 text-red-700" aria-hidden />
             {m.pdf}
             {manual.file_size != null && ` · ${formatMegabytes(manual.file_size)}`}
             {manual.page_count != null && ` · ${m.pages(manual.page_count)}`}
@@ -86,7 +86,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
         )}
         {manual.external_url && (
           <li className="flex items-center gap-1.5">
-            <ExternalLink className="size-3.5 text-sky-600" aria-hidden />
+            <ExternalLink className="size-3.5 text-sky-700" aria-hidden />
             {m.external}
           </li>
         )}
