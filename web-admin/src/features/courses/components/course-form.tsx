@@ -123,7 +123,7 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
       const published = result.is_published === 1;
       notice.show({
         title: course ? m.updatedTitle : m.createdTitle,
-        text: published ? m.savedPublished : m.savedDraft,
+        text: `${published ? m.savedPublished : m.savedDraft}${course ? '' : ` ${m.addLessonsNext}`}`,
         published,
         publish: () => toggle.mutateAsync(result),
         siteUrl: `/course/${result.id}`,
