@@ -31,7 +31,8 @@ test.describe('admin screens pass axe @phone', () => {
     await registerUser(request);
 
     const login = new AdminLoginPage(page);
-    await login.goto();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 30_000 });
     await expectNoAxeViolations(page, '/admin');
     await login.login(admin.username, admin.password);
 
@@ -101,7 +102,8 @@ test.describe('admin screens pass axe @phone', () => {
 
   test('the dashboard speaks Portuguese and is the panel itself', async ({ page }) => {
     const login = new AdminLoginPage(page);
-    await login.goto();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 30_000 });
     await login.login(admin.username, admin.password);
     await expect(page.getByRole('heading', { name: 'Visualizações', level: 2 })).toBeVisible();
     await expect(page.getByText('Views', { exact: true })).toHaveCount(0);
@@ -117,7 +119,8 @@ test.describe('admin screens pass axe @phone', () => {
 
   test('keyboard: a form dialog opens from the keyboard, keeps focus inside, and gives it back on Escape', async ({ page }) => {
     const login = new AdminLoginPage(page);
-    await login.goto();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 30_000 });
     await login.login(admin.username, admin.password);
     await visit(page, '/admin/categories', 'Categorias');
     const create = page.getByRole('button', { name: 'Nova Categoria' }).first();

@@ -12,7 +12,9 @@ import { admin } from '../support/api';
 test.describe('admin publishing feedback @phone', () => {
   test.beforeEach(async ({ page }) => {
     const login = new AdminLoginPage(page);
-    await login.goto();
+    // a first visit also loads the panel's code: give it time on a busy machine
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 30_000 });
     await login.login(admin.username, admin.password);
   });
 
@@ -80,7 +82,7 @@ test.describe('admin publishing feedback @phone', () => {
     await page.goto('/admin/manuals');
     await page.getByRole('button', { name: 'Novo Manual' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Novo Manual' });
-    await expect(dialog.getByLabel('Publicado', { exact: true })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /^Publicado/ })).toBeChecked();
     await expect(dialog.getByTestId('publishing-note')).toHaveText('Ao salvar, o manual fica publicado e aparece na biblioteca dos assinantes.');
   });
 });
