@@ -57,7 +57,7 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <PageHeader title={m.title} subtitle={m.subtitle} back={false} />
       <SummaryCards stats={data} />
       <Suspense fallback={<ChartsLoading />}>
         <DashboardCharts stats={data} />

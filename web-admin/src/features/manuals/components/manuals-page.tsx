@@ -13,7 +13,8 @@ import { manualErrorText } from '../api/manuals-api';
 import { useAdminManuals, useDeleteManual, useToggleManualPublished } from '../hooks/use-admin-manuals';
 import { formatMegabytes } from './format-size';
 import { ManualFormDialog } from './manual-form-dialog';
-import { ManualErrorDialog, ManualSuccessDialog } from './manual-result-dialogs';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
+import { ManualErrorDialog } from './manual-result-dialogs';
 
 const m = messages.manuals;
 const c = messages.common;
@@ -84,7 +85,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
       <ul className="mt-3 space-y-1 text-xs text-slate-500">
         {manual.file_url && (
           <li className="flex items-center gap-1.5">
-            <FileText className="size-3.5 text-red-500" aria-hidden />
+            <FileText className="size-3.5 text-red-700" aria-hidden />
             {m.pdf}
             {manual.file_size != null && ` · ${formatMegabytes(manual.file_size)}`}
             {manual.page_count != null && ` · ${m.pages(manual.page_count)}`}
@@ -92,7 +93,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
         )}
         {manual.external_url && (
           <li className="flex items-center gap-1.5">
-            <ExternalLink className="size-3.5 text-sky-600" aria-hidden />
+            <ExternalLink className="size-3.5 text-sky-700" aria-hidden />
             {m.external}
           </li>
         )}
@@ -122,7 +123,7 @@ export function ManualsPage() {
   const remove = useDeleteManual();
   const [formTarget, setFormTarget] = useState<Manual | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Manual | null>(null);
-  const [saved, setSaved] = useState(false);
+  const notice = useSaveNotice();
   const [errorText, setErrorText] = useState<string | null>(null);
   const filtering = search.debounced !== '' || type !== '';
 
@@ -191,8 +192,16 @@ export function ManualsPage() {
           </ul>
         )}
       </ListPage>
-      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={() => setSaved(true)} />
-      <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
+      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={(manual) =>
+          notice.show({
+            title: m.success.title,
+            text: manual.is_published === 1 ? m.success.text : m.success.draft,
+            published: manual.is_published === 1,
+            publish: () => toggle.mutateAsync(manual),
+            siteUrl: `/manuals/${manual.id}`,
+          })
+        }
+      />
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
     </>
   );
