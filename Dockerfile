@@ -32,6 +32,11 @@ RUN npm ci --omit=dev --no-audit --no-fund -w "services/$SERVICE" && npm cache c
 FROM node:22-bookworm-slim
 ARG SERVICE
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE_NAME=${SERVICE}
+# manuals reads scanned pages by OCR: poppler draws the page, tesseract (Portuguese and English) reads it
+RUN if [ "$SERVICE" = manuals ]; then \
+      apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr tesseract-ocr-por tesseract-ocr-eng \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 WORKDIR /app
 # the catalog reads an uploaded video's duration with ffprobe
 RUN if [ "$SERVICE" = catalog ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi

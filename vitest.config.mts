@@ -15,5 +15,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['packages/web-kit/src/**/*.test.{ts,tsx}', 'web-shell/src/**/*.test.{ts,tsx}', 'web-admin/src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // a first render in jsdom can take seconds on a shared machine
+    testTimeout: 20_000,
   },
 });

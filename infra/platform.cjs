@@ -32,14 +32,27 @@ function run(cmd, args, opts = {}) {
   return r.stdout;
 }
 
-/** nginx from Debian's packages when it is missing (we are root on this kind of machine). */
-function ensureNginx() {
-  if (have('nginx')) return;
-  log('nginx não encontrado: instalando pelo apt-get...');
+/** Debian packages through apt-get (sudo when not root; we are root on this kind of machine). */
+function aptInstall(packages) {
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
   const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'nginx']);
+  apt(['install', '-y', '-qq', ...packages]);
+}
+
+/** nginx from Debian's packages when it is missing. */
+function ensureNginx() {
+  if (have('nginx')) return;
+  log('nginx não encontrado: instalando pelo apt-get...');
+  aptInstall(['nginx']);
+}
+
+/** The manuals' OCR of scanned pages: poppler's pdftoppm draws a page, tesseract reads it in Portuguese and English. */
+function ensureOcr() {
+  const langs = have('tesseract') ? spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' }).stdout ?? '' : '';
+  if (have('pdftoppm') && /^por$/m.test(langs) && /^eng$/m.test(langs)) return;
+  log('OCR (tesseract por+eng, pdftoppm) não encontrado: instalando pelo apt-get...');
+  aptInstall(['poppler-utils', 'tesseract-ocr', 'tesseract-ocr-por', 'tesseract-ocr-eng']);
 }
 
 function ensureDependencies() {
@@ -267,6 +280,8 @@ function platformEnv(overrides = {}) {
   env.RATE_LIMIT_EXEMPT_NETWORKS ??= '127.0.0.0/8,::1/128';
   // /metrics answers only with this bearer token (an empty value counts as unset)
   env.METRICS_TOKEN ||= require('node:crypto').randomBytes(24).toString('base64url');
+  // the secret nginx sends auth with its identity check: only beside it is the client's address believed
+  env.GATEWAY_TOKEN ||= require('node:crypto').randomBytes(24).toString('hex');
   if (!env.IDENTITY_PRIVATE_KEY || !env.IDENTITY_PUBLIC_KEYS) Object.assign(env, localIdentityKeys());
   for (const s of SERVICES) env[`${s.toUpperCase()}_PORT`] ??= String(DEFAULT_PORTS[s]);
   // without SMTP_URL the platform runs its own mail catcher (MailDev) and sends there
@@ -293,6 +308,7 @@ async function startPlatform(options = {}) {
 
   if (options.install !== false) {
     ensureNginx();
+    ensureOcr();
     ensureDependencies();
   }
   if (options.build !== false) build();
@@ -376,4 +392,4 @@ async function startPlatform(options = {}) {
   return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports, mail };
 }
 
-module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

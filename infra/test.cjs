@@ -11,7 +11,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { build, ensureNginx, ensureDependencies, ROOT, log } = require('./platform.cjs');
+const { build, ensureNginx, ensureOcr, ensureDependencies, ROOT, log } = require('./platform.cjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -37,6 +37,11 @@ function ensureChromium() {
   ensureDebianPackage(CHROMIUM, 'chromium');
 }
 
+/** The scanned PDFs of the OCR specs, the browser tests and the bench are drawn with ImageMagick's `convert`. */
+function ensureImageMagick() {
+  ensureDebianPackage('convert', 'imagemagick');
+}
+
 /** The compose spec renders docker-compose.yml with Debian's docker-compose (no Docker engine needed). */
 function ensureDockerCompose() {
   ensureDebianPackage('docker-compose', 'docker-compose');
@@ -60,6 +65,8 @@ function readJson(file) {
 
 function main() {
   ensureNginx();
+  ensureOcr();
+  ensureImageMagick();
   ensureChromium();
   ensureDockerCompose();
   ensureDependencies();

@@ -144,3 +144,46 @@ export class SandboxPortalPage {
     await this.page.waitForURL(/\/subscription$/);
   }
 }
+
+/** /subscription's Pix or boleto waiting to be paid ('Pagar com Pix' / 'Pagar com boleto'). */
+export class PendingChargePanel {
+  readonly panel: Locator;
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByTestId('pending-charge');
+  }
+
+  /** Picks the payment method above the plans ('Cartão de crédito', 'Pix', 'Boleto'). */
+  static async chooseMethod(page: Page, method: 'Cartão de crédito' | 'Pix' | 'Boleto'): Promise<void> {
+    await page.getByRole('group', { name: 'Forma de pagamento' }).getByRole('radio', { name: new RegExp(`^${method}`) }).check();
+  }
+
+  qr(): Locator {
+    return this.panel.getByRole('img', { name: 'QR Code do Pix' });
+  }
+
+  code(): Locator {
+    return this.panel.getByTestId('charge-code');
+  }
+
+  async copy(): Promise<void> {
+    await this.panel.getByRole('button', { name: 'Copiar código' }).click();
+    await expect(this.panel.getByRole('status').filter({ hasText: 'Código copiado' })).toBeVisible();
+  }
+
+  /** The sandbox's demo "bank" page of the charge. */
+  async openSandbox(): Promise<void> {
+    await this.panel.getByRole('link', { name: 'Abrir demonstração do banco' }).click();
+    await this.page.waitForURL(/\/api\/billing\/sandbox\/charge\/pi_sandbox_/);
+  }
+}
+
+/** The sandbox provider's Pix/boleto page: 'Simular pagamento'. */
+export class SandboxChargePage {
+  constructor(readonly page: Page) {}
+
+  async pay(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Simular pagamento' }).click();
+    await this.page.waitForURL(/\/subscription/);
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SaveNotice } from './save-notice';
 
 /** /admin/categories — content categories. */
 export class AdminCategoriesPage {
@@ -73,12 +74,15 @@ export class AdminContentsPage {
     await expect(this.dialog.getByText('Vídeo enviado')).toBeVisible();
   }
 
-  /** Submits the create form and closes the 'Conteúdo Criado!' dialog. */
+  /** Submits the create form (a new content is a draft: the form says so) and closes the 'Conteúdo Criado!' notice. */
   async submitCreate(): Promise<void> {
+    await expect(this.dialog.getByTestId('publishing-note')).toContainText('fica como rascunho');
     await this.dialog.getByRole('button', { name: 'Criar Conteúdo' }).click();
-    await expect(this.dialog.getByRole('heading', { name: 'Conteúdo Criado!' })).toBeVisible();
-    await this.dialog.getByRole('button', { name: 'Continuar Criando Conteúdo' }).click();
     await expect(this.dialog).toBeHidden();
+    const notice = new SaveNotice(this.page);
+    await notice.expectShown('Conteúdo Criado!', 'rascunho');
+    await expect(notice.publishNow()).toBeVisible();
+    await notice.close();
   }
 
   async publish(title: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { SaveNotice } from './save-notice';
 
 export interface ManualInput {
   manufacturer: string;
@@ -50,7 +51,7 @@ export class AdminManualsPage {
     await this.dialog.getByLabel('Tipo de manual').selectOption({ label: input.type });
   }
 
-  /** Creates a manual with an uploaded PDF and closes the 'Manual Cadastrado!' dialog. */
+  /** Creates a manual with an uploaded PDF and closes the 'Manual Cadastrado!' notice. */
   async create(input: ManualInput): Promise<void> {
     await this.openCreate();
     await this.fillForm(input);
@@ -63,11 +64,11 @@ export class AdminManualsPage {
   }
 
   async expectSaved(): Promise<void> {
-    const success = this.page.getByRole('dialog', { name: 'Manual Cadastrado!' });
-    await expect(success).toBeVisible();
-    await expect(success).toContainText('já está disponível para os usuários');
-    await success.getByRole('button', { name: 'Continuar' }).click();
     await expect(this.dialog).toHaveCount(0);
+    const notice = new SaveNotice(this.page);
+    await notice.expectShown('Manual Cadastrado!', 'já está disponível para os usuários');
+    await expect(notice.viewOnSite()).toBeVisible();
+    await notice.close();
   }
 }
 

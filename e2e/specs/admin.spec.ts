@@ -22,10 +22,13 @@ test.describe('admin panel', () => {
 
     await new AdminLoginPage(page).goto();
     await new AdminLoginPage(page).login(admin.username, admin.password);
-    await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toBeVisible();
+    // the dashboard is the panel itself: no 'Voltar ao painel' there, but on every other admin page
+    await expect(page.getByRole('heading', { name: 'Painel Administrativo', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveCount(0);
 
     const administrators = new AdministratorsPage(page);
     await administrators.goto();
+    await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toBeVisible();
     const username = `e2e_admin_${Date.now().toString(36)}`;
     await administrators.create(username, 'senha-forte-123');
     await administrators.delete(username);

@@ -3,6 +3,7 @@ import { AdminLoginPage } from '../pages/admin-pages';
 import { AdminCourseCategoriesPage, AdminCoursesPage } from '../pages/courses-admin';
 import { CourseCategoryPage, CourseHomePage, CoursePage } from '../pages/courses-shell';
 import { activateSubscription, adminApi, adminCredentials, newUser, type TestUser } from '../support/api';
+import { SaveNotice } from '../pages/save-notice';
 
 /** Set by the global setup, which starts the platform with this administrator. */
 function admin(): { username: string; password: string } {
@@ -146,7 +147,11 @@ test.describe('courses', () => {
     const courses = new AdminCoursesPage(page);
     await courses.goto();
     await courses.create({ title: courseTitle, description: 'Do planejamento à partida.', category: categoryName });
-    await expect(page.getByText('Aula criada. Agora adicione as lições.')).toBeVisible();
+    // a new course starts published (spec section 4): the one save notice says so and offers the site
+    const notice = new SaveNotice(page);
+    await notice.expectShown('Aula criada!', 'A aula já está disponível para os assinantes. Agora adicione as lições.');
+    await expect(notice.viewOnSite()).toHaveAttribute('href', /^\/course\/\d+$/);
+    await notice.close();
     await expect(page.getByText('Nenhuma lição cadastrada')).toBeVisible();
 
     for (const lesson of LESSONS) await courses.addLesson(lesson);

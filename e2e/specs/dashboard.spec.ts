@@ -105,7 +105,7 @@ test.describe('admin dashboard', () => {
       // the flag goes away while the panel is open: the stats answer is 403
       expect((await adminCtx.put(path, { data: { is_admin: false } })).status()).toBe(200);
       await expect.poll(async () => (await page.request.get('/api/admin/stats')).status(), { timeout: 15_000 }).toBe(403);
-      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('link', { name: 'Painel', exact: true }).click();
       await new AdminDashboardPage(page).expectAccessDenied();
     } finally {
       await adminCtx.dispose();

@@ -146,7 +146,7 @@ test.describe('manuals', () => {
     await expect(adminManuals.card(input.title)).toHaveCount(0);
   });
 
-  test('admin edits a manual: manufacturer and model are fixed; the success dialog appears', async ({ page }) => {
+  test('admin edits a manual: manufacturer and model are fixed; the success notice appears', async ({ page }) => {
     await new AdminLoginPage(page).goto();
     await new AdminLoginPage(page).login(admin.username, admin.password);
     const adminManuals = new AdminManualsPage(page);

@@ -55,12 +55,12 @@ async function adminLogin(request: APIRequestContext): Promise<void> {
 
 /**
  * An administrator uploads a PDF and publishes it as a manual; answers once the indexing job has read its
- * text (the search finds nothing before that).
+ * text (the search finds nothing before that). `pdf` replaces the text PDF made of `pages` (a scanned one).
  */
-export async function seedIndexedManual(request: APIRequestContext, input: { title: string; manufacturer: string; model: string; pages: string[][] }): Promise<SeededManual> {
+export async function seedIndexedManual(request: APIRequestContext, input: { title: string; manufacturer: string; model: string; pages: string[][]; pdf?: Buffer }): Promise<SeededManual> {
   await adminLogin(request);
   const upload = await request.post('/api/admin/upload-manual', {
-    multipart: { file: { name: 'manual.pdf', mimeType: 'application/pdf', buffer: textPdf(input.pages) } },
+    multipart: { file: { name: 'manual.pdf', mimeType: 'application/pdf', buffer: input.pdf ?? textPdf(input.pages) } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const { url } = (await upload.json()) as { url: string };
@@ -76,7 +76,8 @@ export async function seedIndexedManual(request: APIRequestContext, input: { tit
         const list = (await res.json()) as { id: number; text_status: string | null }[];
         return list.find((m) => m.id === id)?.text_status;
       },
-      { timeout: 30_000, message: 'the manual is indexed' },
+      // a scanned PDF is read by OCR, a few seconds a page on a busy machine
+      { timeout: input.pdf ? 90_000 : 30_000, message: 'the manual is indexed' },
     )
     .toBe('indexed');
   return { id, title: input.title, manufacturer: input.manufacturer, model: input.model };

@@ -1,16 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SERVICE_NAMES, SERVICES, ServiceName } from '@clima/common';
-import { GatewayOptions, renderApiProxy, renderNginx, renderSecurityHeaders } from './render';
+import { GATEWAY_TOKEN_RE, GATEWAY_TOKEN_RULE, SERVICE_NAMES, SERVICES, ServiceName } from '@clima/common';
+import { GatewayOptions, identityTokenFile, identityTokenLine, renderApiProxy, renderNginx, renderSecurityHeaders } from './render';
 
 /**
  * Writes the gateway's nginx configuration into a folder (default .runtime/nginx) from the environment:
  * GATEWAY_PORT, <SERVICE>_UPSTREAMS (comma-separated host:port replicas; default 127.0.0.1:<SERVICE>_PORT),
  * WEB_SHELL_DIR, WEB_ADMIN_DIR, STORAGE_DIR, TRUSTED_PROXIES (comma-separated addresses or CIDR ranges),
- * PUBLIC_URL, GATEWAY_DEBUG_HEADERS, GATEWAY_ACCESS_LOG. GATEWAY_TARGET=k8s writes the Kubernetes
+ * PUBLIC_URL, GATEWAY_DEBUG_HEADERS, GATEWAY_ACCESS_LOG, GATEWAY_TOKEN (the secret sent to auth with the identity check;
+ * without it the file nginx includes for it is not written, and nginx does not start until it exists). GATEWAY_TARGET=k8s writes the Kubernetes
  * configuration instead (kubernetesOptionsFromEnv).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOptions {
+  const gatewayToken = env.GATEWAY_TOKEN?.trim() || undefined;
+  if (gatewayToken && !GATEWAY_TOKEN_RE.test(gatewayToken)) throw new Error(`GATEWAY_TOKEN: ${GATEWAY_TOKEN_RULE}`);
   const runtimeDir = resolve(env.GATEWAY_RUNTIME_DIR ?? `${root}/.runtime/nginx`);
   const upstreams = {} as Record<ServiceName, string[]>;
   for (const s of SERVICE_NAMES) {
@@ -35,6 +38,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, root: string): GatewayOpt
       }),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.GATEWAY_PORT ?? 8080}`,
     debugHeaders: ['1', 'true', 'yes'].includes(env.GATEWAY_DEBUG_HEADERS ?? ''),
+    gatewayToken,
     accessLog: env.GATEWAY_ACCESS_LOG ?? `${runtimeDir}/access.log`,
     errorLog: env.GATEWAY_ERROR_LOG ?? `${runtimeDir}/error.log`,
     user: env.GATEWAY_USER || undefined,
@@ -79,6 +83,10 @@ export function writeGatewayConfig(o: GatewayOptions): string {
   writeFileSync(`${o.runtimeDir}/nginx.conf`, renderNginx(o));
   writeFileSync(`${o.runtimeDir}/api_proxy.conf`, renderApiProxy(o));
   writeFileSync(`${o.runtimeDir}/security_headers.conf`, renderSecurityHeaders(o));
+  if (o.gatewayToken) {
+    mkdirSync(o.tempDir ?? o.runtimeDir, { recursive: true });
+    writeFileSync(identityTokenFile(o), identityTokenLine(o.gatewayToken), { mode: 0o600 });
+  }
   return `${o.runtimeDir}/nginx.conf`;
 }
 

@@ -1,5 +1,5 @@
-import { ASSERTION_HEADER, HTTP_TEXTS, SERVICE_NAMES, ServiceName } from '@clima/common';
-import { pathRegex, Route, ROUTES } from './routes';
+import { ASSERTION_HEADER, GATEWAY_TOKEN_HEADER, HTTP_TEXTS, SERVICE_NAMES, ServiceName } from '@clima/common';
+import { LOOKUP_BURST, LOOKUP_RATE, pathRegex, Route, ROUTES } from './routes';
 
 export interface GatewayOptions {
   /** Port nginx listens on. */
@@ -27,6 +27,12 @@ export interface GatewayOptions {
   publicUrl: string;
   /** Show which service answered (X-Service) — for tests and debugging, never in production. */
   debugHeaders: boolean;
+  /**
+   * The secret nginx sends to auth with its identity check (GATEWAY_TOKEN): only beside it does auth believe the
+   * client's address. Written by writeGatewayConfig into identity_token.conf (identityTokenFile) when known;
+   * an image rendered without it writes that file when the container starts.
+   */
+  gatewayToken?: string;
   /** Write access logs here ('off' to disable). */
   accessLog: string;
   errorLog: string;
@@ -40,6 +46,7 @@ const JSON_ERRORS: Record<string, { status: number; body: string }> = {
   '@identity_unavailable': { status: 503, body: HTTP_TEXTS.identityUnavailable },
   '@service_unavailable': { status: 503, body: HTTP_TEXTS.unavailable },
   '@too_large': { status: 413, body: HTTP_TEXTS.contentTooLarge },
+  '@too_many_requests': { status: 429, body: HTTP_TEXTS.tooManyRequests },
   '@api_not_found': { status: 404, body: HTTP_TEXTS.routeNotFound },
 };
 
@@ -101,6 +108,16 @@ export const SECURITY_HEADERS = [
   ],
 ] as const;
 
+/** The file with the gateway token's header line, included by the identity check (beside the pid: writable at start). */
+export function identityTokenFile(o: Pick<GatewayOptions, 'runtimeDir' | 'tempDir'>): string {
+  return `${o.tempDir ?? o.runtimeDir}/identity_token.conf`;
+}
+
+/** The line identity_token.conf holds. */
+export function identityTokenLine(token: string): string {
+  return `proxy_set_header ${GATEWAY_TOKEN_HEADER} "${token}";\n`;
+}
+
 /** Groups the route table by path: nginx routes by path; the methods are the service's business. */
 interface ApiLocation {
   path: string;
@@ -109,6 +126,8 @@ interface ApiLocation {
   stream: boolean;
   /** Its GET is a public list nginx keeps 1 s for anonymous callers (Route.anonymousCache). */
   anonymousCache: boolean;
+  /** Limited per client address (Route.lookupLimit). */
+  lookupLimit: boolean;
 }
 
 export function locations(routes: Route[] = ROUTES): ApiLocation[] {
@@ -125,6 +144,7 @@ export function locations(routes: Route[] = ROUTES): ApiLocation[] {
       maxBody: r.maxBody ?? seen?.maxBody ?? '1m',
       stream: !!(r.stream || seen?.stream),
       anonymousCache: !!(r.anonymousCache || seen?.anonymousCache),
+      lookupLimit: !!(r.lookupLimit || seen?.lookupLimit),
     });
   }
   return [...byPath.values()];
@@ -139,6 +159,7 @@ function apiLocation(l: ApiLocation): string {
     // a GET with no cookie and no credentials: the anonymous read (before the identity check, which is in access)
     // recursive: the anonymous read's own error pages (its JSON 503) apply after this first redirect
     ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),
+    ...(l.lookupLimit ? [`    limit_req zone=lookups burst=${LOOKUP_BURST} nodelay;`, '    error_page 429 = @too_many_requests;'] : []),
     `    include api_proxy.conf;`,
     `    proxy_pass http://${l.service};`,
     `}`,
@@ -155,6 +176,10 @@ export function anonymousReadLocation(service: ServiceName, o: Pick<GatewayOptio
   const lines = [
     `location @anonymous_${service} {`,
     '    proxy_cache answers;',
+    // the key carries the wall-clock second: a copy is served only within the second it was fetched in, so
+    // an admin's edit shows to anonymous readers at most 1 s later (a 1 s validity alone, counted by nginx in
+    // whole seconds, kept some copies almost 2 s)
+    '    proxy_cache_key $scheme$proxy_host$request_uri$answer_second;',
     '    proxy_cache_valid 200 1s;',
     '    proxy_cache_lock on;',
     '    proxy_cache_lock_timeout 2s;',
@@ -234,7 +259,7 @@ export function renderNginx(o: GatewayOptions): string {
   }).join('\n');
   const inner = '            ';
   const jsonErrors = Object.entries(JSON_ERRORS)
-    .map(([name, e]) => `        location ${name} {\n${jsonAnswer(e.status, e.body, inner, e.status === 503 ? ['add_header Retry-After 2 always;'] : [])}\n        }`)
+    .map(([name, e]) => `        location ${name} {\n${jsonAnswer(e.status, e.body, inner, e.status === 503 ? ['add_header Retry-After 2 always;'] : e.status === 429 ? ['add_header Retry-After 1 always;'] : [])}\n        }`)
     .join('\n');
   const realIp = o.trustedProxies.length
     ? `    # the client's address: from X-Forwarded-For, believed only from the trusted proxies
@@ -276,6 +301,13 @@ http {
         "HEAD::" 1;
         default 0;
     }
+    # the current second (Unix time without its milliseconds): part of the anonymous copies' cache key
+    map $msec $answer_second {
+        "~^(?<s>[0-9]+)\\." $s;
+    }
+    # the lookups anyone may repeat (Route.lookupLimit): per client address, 429 beyond
+    limit_req_zone $binary_remote_addr zone=lookups:10m rate=${LOOKUP_RATE};
+    limit_req_status 429;
     proxy_cache_path ${rt}/answers levels=1:2 keys_zone=answers:10m max_size=64m inactive=10s use_temp_path=off;
 
     log_format json escape=json '{"time":"$time_iso8601","reqId":"$request_id","method":"$request_method","uri":"$request_uri",'
@@ -324,6 +356,8 @@ ${jsonAnswer(404, NOT_FOUND, inner)}
             proxy_set_header Cookie $http_cookie;
             proxy_set_header X-Request-Id $request_id;
             proxy_set_header X-Real-IP $remote_addr;
+            # the gateway's secret: auth believes X-Real-IP only beside it (GATEWAY_TOKEN)
+            include ${identityTokenFile(o)};
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_connect_timeout 2s;
@@ -340,10 +374,10 @@ ${jsonErrors}
         }
 
         # Files in storage: only after a service said yes (X-Accel-Redirect).
+        # Its one Cache-Control is the service's (private and short, @clima/storage): one added here would be a second.
         location /media/ {
             internal;
             alias ${o.storageDir}/;
-            add_header Cache-Control "private, max-age=3600" always;
             include security_headers.conf;
         }
 

@@ -17,11 +17,20 @@ export interface Route {
   origin?: 'spec' | 'product';
   /**
    * A public list, the same for every anonymous caller: a GET without cookies or credentials is answered by
-   * nginx from a 1-second cache (one request to the service per second and query string), without an identity
+   * nginx from its cache (a copy serves only the wall-clock second it was fetched in: one request to the service per second and query string, at most 1 s stale), without an identity
    * check (the caller is anonymous). Any signed-in caller goes to the service, which answers the very latest.
    */
   anonymousCache?: boolean;
+  /**
+   * A lookup anyone may repeat and that costs the service work each time (a certificate's verification, its
+   * PDF): nginx allows each client address LOOKUP_RATE with a burst of LOOKUP_BURST, and answers 429 beyond.
+   */
+  lookupLimit?: boolean;
 }
+
+/** The per-address request limit of the lookups (Route.lookupLimit): nginx's limit_req rate and burst. */
+export const LOOKUP_RATE = '5r/s';
+export const LOOKUP_BURST = 20;
 
 const r = (method: Method, path: string, service: ServiceName, access: Access, extra: Partial<Route> = {}): Route => ({
   method,
@@ -131,6 +140,15 @@ export const ROUTES: Route[] = [
   product('POST', '/api/billing/sandbox/checkout/:id/complete', 'billing', 'user'),
   product('GET', '/api/billing/sandbox/portal/:id', 'billing', 'user'),
   product('POST', '/api/billing/sandbox/portal/:id/:action', 'billing', 'user'),
+  // Pix and boleto beside the card, receipts (services/billing/README.md)
+  product('GET', '/api/billing/receipts', 'billing', 'user'),
+  product('GET', '/api/billing/receipts/:number/pdf', 'billing', 'user'),
+  product('GET', '/api/billing/sandbox/charge/:id', 'billing', 'user'),
+  product('GET', '/api/billing/sandbox/charge/:id/boleto.pdf', 'billing', 'user'),
+  product('POST', '/api/billing/sandbox/charge/:id/:action', 'billing', 'user'),
+  product('GET', '/api/admin/billing/users/:id/payments', 'billing', 'admin'),
+  product('GET', '/api/admin/billing/plans', 'billing', 'admin'),
+  product('PUT', '/api/admin/billing/plans/:plan', 'billing', 'admin'),
   // account recovery: password reset by an e-mailed link, e-mail verification (services/auth/README.md)
   product('POST', '/api/auth/password-reset', 'auth', 'public'),
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
@@ -144,8 +162,8 @@ export const ROUTES: Route[] = [
   product('PUT', '/api/courses/:id/lessons/:lessonId/position', 'courses', 'subscriber'),
   // course certificates and their public verification (services/courses/README.md)
   product('GET', '/api/certificates', 'courses', 'user'),
-  product('GET', '/api/certificates/:code/pdf', 'courses', 'user'),
-  product('GET', '/api/public/certificates/:code', 'courses', 'public'),
+  product('GET', '/api/certificates/:code/pdf', 'courses', 'user', { lookupLimit: true }),
+  product('GET', '/api/public/certificates/:code', 'courses', 'public', { lookupLimit: true }),
   product('GET', '/api/admin/certificates', 'courses', 'admin'),
   product('GET', '/api/admin/certificates/:code/pdf', 'courses', 'admin'),
   product('POST', '/api/admin/certificates/:code/revoke', 'courses', 'admin'),

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@clima/common';
-import { fillPath, pathRegex, ROUTES } from '../src/routes';
+import { fillPath, LOOKUP_BURST, LOOKUP_RATE, pathRegex, ROUTES } from '../src/routes';
 import { locations, renderApiProxy, renderNginx, renderSecurityHeaders } from '../src/render';
 import { optionsFromEnv, writeGatewayConfig } from '../src/cli';
 
@@ -33,12 +33,53 @@ describe('route table', () => {
   });
 });
 
+const TOKEN = 'a'.repeat(24) + '0123456789abcdef';
+
+describe('the gateway token (GATEWAY_TOKEN)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clima-gw-token-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const root = join(__dirname, '../..');
+
+  it('goes only to the identity check, from a file of its own; nginx does not start without it', () => {
+    const without = optionsFromEnv({ GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18996' }, root);
+    const file = writeGatewayConfig(without);
+    expect(() => execFileSync('nginx', ['-t', '-q', '-p', dir, '-c', file, '-e', join(dir, 'error.log')], { stdio: 'pipe' })).toThrow(/identity_token\.conf/);
+    writeGatewayConfig(optionsFromEnv({ GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18996', GATEWAY_TOKEN: TOKEN }, root));
+    expect(readFileSync(join(dir, 'identity_token.conf'), 'utf8')).toBe(`proxy_set_header x-gateway-token "${TOKEN}";\n`);
+    const conf = renderNginx(without);
+    expect(conf).not.toContain(TOKEN);
+    expect(conf.match(/include \S*identity_token\.conf;/g)).toHaveLength(1);
+    expect(conf).toMatch(/location = \/_identity \{[^}]*include \S*identity_token\.conf;/);
+  });
+
+  it('refuses a token nginx could not hold as it is', () => {
+    for (const bad of ['curto', 'x'.repeat(31), `${'a'.repeat(32)}"; return 200;`, `${'a'.repeat(32)} b`]) {
+      expect(() => optionsFromEnv({ GATEWAY_TOKEN: bad }, root)).toThrow(/GATEWAY_TOKEN/);
+    }
+  });
+});
+
+describe('request limits of the lookups (Route.lookupLimit)', () => {
+  it('limit exactly the lookup routes of the table per client address, answered by a JSON 429', () => {
+    const o = optionsFromEnv({ GATEWAY_RUNTIME_DIR: '/tmp/clima-gw-lookups', GATEWAY_PORT: '18995' }, join(__dirname, '../..'));
+    const conf = renderNginx(o);
+    expect(conf).toContain(`limit_req_zone $binary_remote_addr zone=lookups:10m rate=${LOOKUP_RATE};`);
+    const limited = [...conf.matchAll(/location ~ \^([^ ]+)\$ \{\n\s+client_max_body_size [^;]+;\n\s+limit_req zone=lookups burst=(\d+) nodelay;/g)].map((m) => [m[1], Number(m[2])]);
+    const expected = ROUTES.filter((r) => r.lookupLimit).map((r) => [pathRegex(r.path).slice(1, -1), LOOKUP_BURST]);
+    expect(limited).toEqual(expected);
+    expect(expected.map(([p]) => p)).toEqual(['/api/certificates/[^/]+/pdf', '/api/public/certificates/[^/]+']);
+    const answer = conf.slice(conf.indexOf('location @too_many_requests {'));
+    expect(answer.slice(0, answer.indexOf('return 429'))).toContain('add_header Retry-After 1 always;');
+    expect(answer).toContain(`return 429 '{"error":"Muitas requisições. Aguarde alguns instantes e tente novamente."}';`);
+  });
+});
+
 describe('generated nginx configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clima-gw-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is accepted by nginx -t', () => {
-    const o = optionsFromEnv({ GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18999', CATALOG_UPSTREAMS: '127.0.0.1:1,127.0.0.1:2' }, join(__dirname, '../..'));
+    const o = optionsFromEnv({ GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18999', CATALOG_UPSTREAMS: '127.0.0.1:1,127.0.0.1:2', GATEWAY_TOKEN: TOKEN }, join(__dirname, '../..'));
     const file = writeGatewayConfig(o);
     expect(() => execFileSync('nginx', ['-t', '-q', '-p', dir, '-c', file, '-e', join(dir, 'error.log')], { stdio: 'pipe' })).not.toThrow();
     const conf = renderNginx(o);
@@ -56,7 +97,7 @@ describe('hardened edge in the generated configuration', () => {
 
   it('believes X-Forwarded-For only from TRUSTED_PROXIES, adds HSTS behind https, hides X-Service unless debugging', () => {
     const o = optionsFromEnv(
-      { GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18998', TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10', PUBLIC_URL: 'https://clima.example.com.br' },
+      { GATEWAY_RUNTIME_DIR: dir, GATEWAY_PORT: '18998', TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.10', PUBLIC_URL: 'https://clima.example.com.br', GATEWAY_TOKEN: TOKEN },
       root,
     );
     const file = writeGatewayConfig(o);

@@ -23,7 +23,13 @@ const password = () => randomBytes(18).toString('hex');
 
 function values() {
   try {
-    return JSON.parse(fs.readFileSync(FILE, 'utf8'));
+    const kept = JSON.parse(fs.readFileSync(FILE, 'utf8'));
+    // values kept before the gateway token existed get one, kept like the others
+    if (!kept.gatewayToken) {
+      kept.gatewayToken = randomBytes(24).toString('hex');
+      fs.writeFileSync(FILE, JSON.stringify(kept, null, 2), { mode: 0o600 });
+    }
+    return kept;
   } catch {
     const keys = newIdentityKeys();
     const made = {
@@ -32,6 +38,7 @@ function values() {
       minioPassword: password(),
       adminPassword: password(),
       metricsToken: randomBytes(24).toString('hex'),
+      gatewayToken: randomBytes(24).toString('hex'),
       ...keys,
     };
     fs.mkdirSync(path.dirname(FILE), { recursive: true });
@@ -51,6 +58,7 @@ function localSecrets(v) {
     },
     'clima-auth': {
       IDENTITY_PRIVATE_KEY: v.IDENTITY_PRIVATE_KEY,
+      GATEWAY_TOKEN: v.gatewayToken,
       SMTP_URL: 'smtp://maildev:1025',
       ADMIN_PASSWORD: v.adminPassword,
     },

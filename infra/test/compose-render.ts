@@ -16,6 +16,7 @@ export const REQUIRED_COMPOSE_ENV = {
   METRICS_TOKEN: 'metrics-compose-spec-0c4f2e9b7a',
   IDENTITY_PRIVATE_KEY: '{"kty":"OKP","crv":"Ed25519","kid":"compose-spec","x":"x","d":"d"}',
   IDENTITY_PUBLIC_KEYS: '[{"kty":"OKP","crv":"Ed25519","kid":"compose-spec","x":"x"}]',
+  GATEWAY_TOKEN: 'gateway-compose-spec-5b8e0d2c41f7a9e3',
   SMTP_URL: 'smtps://clima:smtp-compose-spec-77d1@smtp.clima.example.com:465',
   MAIL_FROM: 'Clima Pro <nao-responda@clima.example.com>',
 } as const;

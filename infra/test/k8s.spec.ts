@@ -8,7 +8,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bullConnection, SERVICE_NAMES, SERVICES, ServiceName } from '../../packages/common/src';
 import { ROUTES } from '../../gateway/src/routes';
-import { renderNginx } from '../../gateway/src/render';
+import { identityTokenFile, renderNginx } from '../../gateway/src/render';
 import { kubernetesOptionsFromEnv, kubernetesUpstreams, optionsFromEnv, writeGatewayConfig } from '../../gateway/src/cli';
 import { RankingQueue } from '../../services/ranking/src/heartbeat/heartbeat.queue';
 import { ROOT } from './compose-render';
@@ -328,7 +328,12 @@ describe.each(OVERLAYS)('infra/k8s overlay %s', (overlay) => {
     expect(kubernetesUpstreams()).toEqual(services);
     const gw = find<Workload>(objects, 'Deployment', 'gateway');
     const nginx = gw.spec.template.spec.containers[0]!;
-    expect(nginx.command).toEqual(['nginx', '-p', '/etc/clima/nginx-k8s', '-c', '/etc/clima/nginx-k8s/nginx.conf', '-e', 'stderr', '-g', 'daemon off;']);
+    // gateway/start.sh writes the identity check's token where the configuration includes it, then runs nginx
+    expect(nginx.command).toEqual(['gateway-start', '/etc/clima/nginx-k8s', identityTokenFile(kubernetesOptionsFromEnv({}, ROOT)), '-e', 'stderr', '-g', 'daemon off;']);
+    const token = (nginx as unknown as { env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] }).env.find((e) => e.name === 'GATEWAY_TOKEN');
+    expect(token?.valueFrom?.secretKeyRef).toEqual({ name: 'clima-auth', key: 'GATEWAY_TOKEN' });
+    const auth = find<Workload>(objects, 'Deployment', 'auth').spec.template.spec.containers[0] as unknown as { env: { name: string; valueFrom?: { secretKeyRef?: unknown } }[] };
+    expect(auth.env.find((e) => e.name === 'GATEWAY_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: 'clima-auth', key: 'GATEWAY_TOKEN' });
     // nginx writes its pid and temporary files where kubernetesOptionsFromEnv puts them: the emptyDir
     expect(kubernetesOptionsFromEnv({}, ROOT).tempDir).toBe(nginx.volumeMounts?.find((m) => m.name === 'tmp')?.mountPath);
     expect(gw.spec.template.spec.securityContext?.runAsUser).toBe(101);
@@ -667,7 +672,7 @@ describe('the gateway on Kubernetes (GATEWAY_TARGET=k8s)', () => {
         const bl = new Set(b.split('\n'));
         return a.split('\n').filter((l) => !bl.has(l));
       };
-      expect(differs(k8s, compose)).toEqual(['worker_processes 2;', 'pid /tmp/nginx.pid;', 'error_log stderr warn;', ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path /tmp/${t};`), expect.stringMatching(/^ {4}proxy_cache_path \/tmp\/answers /)]);
+      expect(differs(k8s, compose)).toEqual(['worker_processes 2;', 'pid /tmp/nginx.pid;', 'error_log stderr warn;', ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path /tmp/${t};`), expect.stringMatching(/^ {4}proxy_cache_path \/tmp\/answers /), '            include /tmp/identity_token.conf;']);
       expect(differs(compose, k8s)).toEqual(expect.arrayContaining(['user nginx;']));
       for (const s of SERVICE_NAMES) expect(k8s).toContain(`        server ${s}:${SERVICES[s].port} max_fails=1 fail_timeout=3s;`);
       expect(k8s).not.toContain(dir);
@@ -689,7 +694,9 @@ describe('the gateway on Kubernetes (GATEWAY_TARGET=k8s)', () => {
     const conf = writeGatewayConfig({ ...kubernetesOptionsFromEnv({ ...base, GATEWAY_PORT: String(port), GATEWAY_RUNTIME_DIR: join(dir, 'conf'), GATEWAY_TEMP_DIR: temp, GATEWAY_ACCESS_LOG: join(temp, 'access.log') }, ROOT), upstreams: loopback as never });
     chmodSync(join(dir, 'conf'), 0o755);
     // as nobody, as the pod's user: no `user` directive to switch, nothing to write outside its folder
-    const asNobody = ['--reuid=65534', '--regid=65534', '--clear-groups', 'nginx', '-p', join(dir, 'conf'), '-c', conf, '-e', 'stderr'];
+    expect(conf).toBe(join(dir, 'conf', 'nginx.conf'));
+    // started as the pod starts it (gateway/start.sh: the token into the temporary folder, then nginx)
+    const asNobody = ['--reuid=65534', '--regid=65534', '--clear-groups', 'env', `GATEWAY_TOKEN=${'t'.repeat(40)}`, 'sh', join(ROOT, 'gateway/start.sh'), join(dir, 'conf'), join(temp, 'identity_token.conf'), '-e', 'stderr'];
     expect(() => execFileSync('setpriv', [...asNobody, '-t', '-q'], { stdio: 'pipe' })).not.toThrow();
     const nginx = spawn('setpriv', [...asNobody, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

@@ -40,7 +40,7 @@ beforeAll(async () => {
   t = await startTestPlatform({
     tag: 'input',
     seed: true,
-    env: { SIGNIN_MAX_FAILURES_PER_IP: '100000', SIGNIN_MAX_FAILURES_PER_ACCOUNT: '10000', LOG_LEVEL: 'warn' },
+    env: { SIGNIN_MAX_ACCOUNTS_PER_IP: '100000', SIGNIN_FREE_FAILURES: '10000', LOG_LEVEL: 'warn' },
   });
   const admin = await adminLogin(t);
   const p = await registerUser(t, 'power');
@@ -178,6 +178,12 @@ beforeAll(async () => {
     },
     'GET /api/billing/sandbox/portal/:id': { params: { id: 'bps_sandbox_000000000000000000000000' }, caller: () => billingUser },
     'POST /api/billing/sandbox/portal/:id/:action': { params: { id: 'bps_sandbox_000000000000000000000000', action: 'cancel' }, caller: () => billingUser },
+    'GET /api/billing/receipts/:number/pdf': { params: { number: 'CP-99999999' }, caller: () => billingUser },
+    'GET /api/billing/sandbox/charge/:id': { params: { id: 'pi_sandbox_000000000000000000000000' }, caller: () => billingUser },
+    'GET /api/billing/sandbox/charge/:id/boleto.pdf': { params: { id: 'pi_sandbox_000000000000000000000000' }, caller: () => billingUser },
+    'POST /api/billing/sandbox/charge/:id/:action': { params: { id: 'pi_sandbox_000000000000000000000000', action: 'pay' }, caller: () => billingUser },
+    'GET /api/admin/billing/users/:id/payments': { params: { id: 'email_999999' } },
+    'PUT /api/admin/billing/plans/:plan': { params: { plan: 'annual' }, body: { pix_price_cents: null } },
   };
 });
 

@@ -117,8 +117,9 @@ describe('revocation takes effect on the very next request', () => {
     expect(change.status).toBe(200);
     expect((await statsGet(other)).status).toBe(401);
     expect((await profilePut(other)).status).toBe(401);
-    // the session that changed it goes on
-    expect((await statsGet(u.cookie)).status).toBe(200);
+    // the browser that changed it goes on under a new session id; its old one ended with the others
+    expect((await statsGet(cookieOf(change))).status).toBe(200);
+    expect((await statsGet(u.cookie)).status).toBe(401);
   });
 
   it('an administrator deleted', async () => {

@@ -5,6 +5,7 @@ export * from './errors/domain-error';
 export * from './errors/error.filter';
 export * from './identity/identity';
 export * from './identity/assertion';
+export * from './identity/gateway-token';
 export * from './identity/identity.middleware';
 export * from './identity/testing';
 export * from './identity/access';

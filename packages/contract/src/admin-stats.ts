@@ -12,6 +12,8 @@ export const AdminStats = z.object({
   totalCategories: z.number(),
   totalViews: z.number(),
   monthlyRevenue: z.number(),
+  /** monthlyRevenue split by payment method (card, Pix, boleto). */
+  revenueByMethod: z.object({ card: z.number(), pix: z.number(), boleto: z.number() }).optional(),
   chartData: z.object({
     revenue: z.array(z.object({ formattedDate: z.string(), revenue: z.number() })),
     access: z.array(z.object({ formattedDate: z.string(), unique_users: z.number(), total_sessions: z.number() })),

@@ -80,12 +80,12 @@ export const SignInBody = z.object({
 export type SignInBody = z.infer<typeof SignInBody>;
 
 /**
- * POST /api/sessions — the authorisation code returned by the identity provider, and the `state`
- * of the return URL when the web app has it (checked against the pending sign-in when sent).
+ * POST /api/sessions — the authorisation code returned by the identity provider and the `state` of the
+ * return URL, both required: the state must be the one of the sign-in this browser started.
  */
 export const SessionExchangeBody = z.object({
   code: z.string({ error: 'Código de autorização é obrigatório' }).min(1, 'Código de autorização é obrigatório').max(4096, 'Código de autorização inválido'),
-  state: z.string({ error: 'Parâmetro state inválido' }).max(1024, 'Parâmetro state inválido').optional().nullable(),
+  state: z.string({ error: 'Parâmetro state inválido' }).min(1, 'Parâmetro state inválido').max(1024, 'Parâmetro state inválido'),
 });
 export type SessionExchangeBody = z.infer<typeof SessionExchangeBody>;
 

@@ -24,7 +24,7 @@ import {
   VerifyEmailAnswer,
   VerifyEmailBody,
 } from './auth';
-import { BillingSubscription, CheckoutBody, PlansResponse, RedirectResponse } from './billing';
+import { AdminPaymentsResponse, AdminPlanPricesResponse, BillingSubscription, CheckoutBody, PixPriceBody, PlansResponse, ReceiptsResponse, RedirectResponse } from './billing';
 import { AdminCertificate, AdminCertificatesQuery, Certificate, PublicCertificate, RevokeCertificateBody } from './certificates';
 import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
 import {
@@ -223,6 +223,14 @@ export const ENDPOINTS = {
   'POST /api/billing/sandbox/checkout/:id/complete': { access: 'user', tag: BIL, summary: 'Conclui o pagamento da demonstração', body: NoBody, answer: Html, kind: 'html' },
   'GET /api/billing/sandbox/portal/:id': { access: 'user', tag: BIL, summary: 'Portal do cliente da demonstração', answer: Html, kind: 'html' },
   'POST /api/billing/sandbox/portal/:id/:action': { access: 'user', tag: BIL, summary: 'Cancela ou retoma na demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/billing/receipts': { access: 'user', tag: BIL, summary: 'Recibos dos pagamentos do usuário', answer: ReceiptsResponse },
+  'GET /api/billing/receipts/:number/pdf': { access: 'user', tag: BIL, summary: 'PDF de um recibo do usuário', answer: File, kind: 'file' },
+  'GET /api/billing/sandbox/charge/:id': { access: 'user', tag: BIL, summary: 'Pix ou boleto da demonstração', answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/charge/:id/boleto.pdf': { access: 'user', tag: BIL, summary: 'PDF do boleto da demonstração', answer: File, kind: 'file' },
+  'POST /api/billing/sandbox/charge/:id/:action': { access: 'user', tag: BIL, summary: 'Simula o pagamento ou o vencimento na demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/admin/billing/users/:id/payments': { access: 'admin', tag: ADM, summary: 'Pagamentos de um usuário', answer: AdminPaymentsResponse },
+  'GET /api/admin/billing/plans': { access: 'admin', tag: ADM, summary: 'Preços dos planos no Pix', answer: AdminPlanPricesResponse },
+  'PUT /api/admin/billing/plans/:plan': { access: 'admin', tag: ADM, summary: 'Define o preço de um plano no Pix', body: PixPriceBody, answer: AdminPlanPricesResponse },
   'POST /api/auth/password-reset': { access: 'public', tag: U, summary: 'Pede um link de redefinição de senha', body: PasswordResetRequestBody, answer: MessageAnswer },
   'POST /api/auth/password-reset/confirm': { access: 'public', tag: U, summary: 'Redefine a senha com o link', body: PasswordResetConfirmBody, answer: SuccessMessageAnswer },
   'POST /api/auth/verify-email': { access: 'public', tag: U, summary: 'Confirma o e-mail com o link', body: VerifyEmailBody, answer: VerifyEmailAnswer },

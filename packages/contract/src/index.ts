@@ -11,3 +11,4 @@ export * from './admin-stats';
 export * from './privacy';
 export * from './watch';
 export * from './audit';
+export * from './cpf';

@@ -13,6 +13,20 @@ export const MANUAL_TEXT_STATUSES = ['pending', 'indexed', 'no_text', 'failed'] 
 export const ManualTextStatus = z.enum(MANUAL_TEXT_STATUSES);
 export type ManualTextStatus = z.infer<typeof ManualTextStatus>;
 
+/**
+ * Why a manual's PDF could not be read (`text_error`, shown in the admin list beside 'Falha ao ler o PDF').
+ * The caps are per file, in the process that reads it (the manuals worker's child process).
+ */
+export const MANUAL_TEXT_ERRORS = {
+  unreadable: 'Arquivo danificado, protegido por senha ou que não é um PDF',
+  missing: 'O arquivo não está no armazenamento',
+  expanded: (mb: number) => `Conteúdo descompactado acima do limite de ${mb} MB (possível PDF-bomba)`,
+  memory: (mb: number) => `A leitura passou do limite de memória de ${mb} MB`,
+  time: (seconds: number) => `A leitura passou do tempo limite de ${seconds} s`,
+  crashed: 'O leitor de PDF parou inesperadamente',
+  retries: 'Erro ao ler o PDF (armazenamento ou banco de dados indisponível); tentativas esgotadas',
+} as const;
+
 export const Manual = z.object({
   id: z.number(),
   title: z.string(),
@@ -32,6 +46,10 @@ export const Manual = z.object({
   text_status: ManualTextStatus.nullable(),
   /** Pages of the stored PDF, once read; null before (or without a PDF). */
   page_count: z.number().nullable(),
+  /** Pages whose text was read by OCR (scanned pages, no text layer); null before the text is read. */
+  ocr_pages: z.number().nullable(),
+  /** Why the PDF could not be read (text_status `failed`), in Portuguese; null otherwise. */
+  text_error: z.string().nullable(),
 });
 export type Manual = z.infer<typeof Manual>;
 
@@ -223,12 +241,20 @@ export type ManualSearchResult = z.infer<typeof ManualSearchResult>;
 export const ManualSearchAnswer = z.object({ query: z.string(), locked: z.boolean(), results: z.array(ManualSearchResult) });
 export type ManualSearchAnswer = z.infer<typeof ManualSearchAnswer>;
 
+/**
+ * A word OCR read on a scanned page, where it found it: `x`, `y` (top left), `w`, `h` as fractions of the
+ * page's width and height (0–1, from the top left corner); `eol` when it ends a line. The page's `text` is
+ * its words joined by a space, a line break after each `eol`.
+ */
+export const OcrWord = z.object({ text: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number(), eol: z.boolean() });
+export type OcrWord = z.infer<typeof OcrWord>;
+
 /** GET /api/manuals/{id}/pages: the plain text of every page (page 1 first), for the offline search. */
 export const ManualPagesAnswer = z.object({
   manual_id: z.number(),
   text_status: ManualTextStatus.nullable(),
   page_count: z.number().nullable(),
-  pages: z.array(z.object({ page: z.number(), text: z.string() })),
+  pages: z.array(z.object({ page: z.number(), text: z.string(), words: z.array(OcrWord).optional() })),
 });
 export type ManualPagesAnswer = z.infer<typeof ManualPagesAnswer>;
 

@@ -154,11 +154,40 @@ export const BillingExport = z.object({
       ended_reason: z.string().nullable(),
       payment_failed_at: When.nullable(),
       created_at: When,
+      method: z.string().optional(),
     }),
   ),
   payments: z.array(
-    z.object({ provider: z.string(), provider_payment_id: z.string(), amount_cents: z.number(), currency: z.string(), paid_at: When }),
+    z.object({
+      provider: z.string(),
+      provider_payment_id: z.string(),
+      amount_cents: z.number(),
+      currency: z.string(),
+      paid_at: When,
+      method: z.string().optional(),
+      plan: z.string().nullable().optional(),
+      payer: z.string().nullable().optional(),
+      receipt_number: z.string().optional(),
+    }),
   ),
+  /** Pix and boleto charges; `payer_cpf` is kept only on boleto charges (the provider issues them to a CPF). */
+  charges: z
+    .array(
+      z.object({
+        provider: z.string(),
+        provider_charge_id: z.string(),
+        method: z.string(),
+        plan: z.string(),
+        amount_cents: z.number(),
+        status: z.string(),
+        payer_cpf: z.string().nullable(),
+        due_at: When,
+        expires_at: When,
+        paid_at: When.nullable(),
+        created_at: When,
+      }),
+    )
+    .optional(),
 });
 export type BillingExport = z.infer<typeof BillingExport>;
 

@@ -3,7 +3,8 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export const buttonStyles = {
-  primary: `${base} bg-sky-600 px-5 py-2.5 text-sm text-white shadow-sm hover:bg-sky-700 focus-visible:outline-sky-600`,
+  // sky-700 under white text: 5.9:1 (sky-600 was 4.1:1, under WCAG AA for small text)
+  primary: `${base} bg-sky-700 px-5 py-2.5 text-sm text-white shadow-sm hover:bg-sky-800 focus-visible:outline-sky-600`,
   secondary: `${base} border border-slate-300 bg-white px-5 py-2.5 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-sky-600`,
   danger: `${base} bg-red-600 px-5 py-2.5 text-sm text-white hover:bg-red-700 focus-visible:outline-red-600`,
   ghost: `${base} px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-sky-600`,

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@clima/common';
+import { ConfigError, GATEWAY_TOKEN_RE, GATEWAY_TOKEN_RULE, loadConfig } from '@clima/common';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -34,6 +34,11 @@ export const authEnv = {
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   /** Private key (Ed25519 JWK with kid) that signs the identity the gateway passes to the services. */
   IDENTITY_PRIVATE_KEY: optionalText,
+  /**
+   * The secret nginx sends with its identity check (X-Gateway-Token): only beside it is X-Real-IP believed as
+   * the client's address. Unset: never believed (every caller is the address it connects from).
+   */
+  GATEWAY_TOKEN: optionalText.pipe(z.string().regex(GATEWAY_TOKEN_RE, GATEWAY_TOKEN_RULE).optional()),
   /** Seconds the assembled admin dashboard figures are cached in Redis (0 disables). */
   ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** Days an audit-log row is kept; the retention job deletes older rows (the table refuses any other deletion). */
@@ -43,7 +48,14 @@ export const authEnv = {
   /** How long the LGPD export waits for each service's part (asked in parallel) before it fails whole. */
   EXPORT_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Failures of one account from one address before each further attempt from there waits (1 s, doubling). */
+  SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Longest wait of an account and address backing off (429 with Retry-After until it has passed). */
+  SIGNIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
+  /** Failures of one account from every address in the window before sign-ins from new addresses are slowed down. */
+  SIGNIN_ACCOUNT_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Longest delay of that slowdown (it starts at 250 ms and doubles with each further failure). */
+  SIGNIN_ACCOUNT_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** Distinct accounts failing from one address in the window before its answers are slowed down. */
   SIGNIN_SLOWDOWN_ACCOUNTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Longest delay of a slowed-down address (it grows by 250 ms per further account). */

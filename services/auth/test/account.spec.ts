@@ -124,16 +124,26 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect(res.body).toEqual({ error });
     });
 
-    it('limits failed attempts per account with a 429 in Portuguese, even with the right password', async () => {
+    it('failures of an account from many addresses slow it down but never refuse its right password', async () => {
       const { me, password } = await registerUser(app);
-      for (let i = 0; i < 10; i++) {
-        // each attempt from another address: the account's own counter is what stops them
+      for (let i = 0; i < 12; i++) {
+        // each attempt from another address: none of them is backing off
         const b = new Browser(app);
         expect((await b.post('/api/auth/signin', { email: me.email, password: 'errada123' })).status).toBe(401);
       }
       const res = await new Browser(app).post('/api/auth/signin', { email: me.email, password });
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(me.id);
+    });
+
+    it('an address that keeps failing on an account waits, with a 429 in Portuguese and Retry-After, even with the right password', async () => {
+      const { me, password } = await registerUser(app);
+      const b = new Browser(app);
+      for (let i = 0; i < 5; i++) expect((await b.post('/api/auth/signin', { email: me.email, password: 'errada123' })).status).toBe(401);
+      const res = await b.post('/api/auth/signin', { email: me.email, password });
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ error: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     });
 
     it('50 failures on other accounts from one address do not refuse a right password of an untouched account from it', async () => {
@@ -149,12 +159,13 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect(res.body.id).toBe(me.id);
     });
 
-    it('a success clears the account counter', async () => {
+    it('a success clears the counters of the account and address', async () => {
       const { me, password } = await registerUser(app);
       const b = new Browser(app);
-      for (let i = 0; i < 9; i++) await b.post('/api/auth/signin', { email: me.email, password: 'errada123' });
+      // four failures are free; eight from this address would make the next attempt wait
+      for (let i = 0; i < 4; i++) expect((await b.post('/api/auth/signin', { email: me.email, password: 'errada123' })).status).toBe(401);
       expect((await b.post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
-      for (let i = 0; i < 9; i++) expect((await b.post('/api/auth/signin', { email: me.email, password: 'errada123' })).status).toBe(401);
+      for (let i = 0; i < 4; i++) expect((await b.post('/api/auth/signin', { email: me.email, password: 'errada123' })).status).toBe(401);
       expect((await b.post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
     });
   });
@@ -322,7 +333,7 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
   });
 
   describe('password', () => {
-    it('changes the password and ends the other sessions, keeping this one', async () => {
+    it('changes the password and ends the other sessions; this browser stays signed in', async () => {
       const { browser, me, password } = await registerUser(app);
       const other = new Browser(app);
       expect((await other.post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
@@ -333,6 +344,21 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
       expect((await other.get('/api/users/me')).status).toBe(401);
       expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password })).status).toBe(401);
       expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password: 'nova-senha-1' })).status).toBe(200);
+    });
+
+    it('gives the caller a new session id: the old one (a copy kept by someone else) no longer works', async () => {
+      const { browser, password } = await registerUser(app);
+      const oldSid = browser.cookies.get('clima_sid')!;
+      expect(oldSid).toBeTruthy();
+      const res = await browser.put('/api/users/password', { currentPassword: password, newPassword: 'nova-senha-2' });
+      expect(res.status).toBe(200);
+      const newSid = browser.cookies.get('clima_sid');
+      expect(newSid).toBeTruthy();
+      expect(newSid).not.toBe(oldSid);
+      expect((await browser.get('/api/users/me')).status).toBe(200);
+      const copy = new Browser(app);
+      copy.cookies.set('clima_sid', oldSid);
+      expect((await copy.get('/api/users/me')).status).toBe(401);
     });
 
     it.each([

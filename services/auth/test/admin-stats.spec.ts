@@ -124,7 +124,7 @@ describe('GET /api/admin/stats', () => {
     const stats = full.body as AdminStats;
     expect(stats.missing).toEqual([]);
     expect(Object.keys(stats).sort()).toEqual(
-      ['activeSubscriptions', 'chartData', 'missing', 'monthlyRevenue', 'popularContents', 'recentUsers', 'subscriptionStats', 'totalCategories', 'totalContents', 'totalUsers', 'totalViews'].sort(),
+      ['activeSubscriptions', 'chartData', 'missing', 'monthlyRevenue', 'revenueByMethod', 'popularContents', 'recentUsers', 'subscriptionStats', 'totalCategories', 'totalContents', 'totalUsers', 'totalViews'].sort(),
     );
     const [{ n: users }] = (await db.query(`SELECT count(*)::int AS n FROM auth.users`)).rows as { n: number }[];
     expect(stats.totalUsers).toBeGreaterThanOrEqual(2);
@@ -180,7 +180,12 @@ describe('assembleAdminStats', () => {
       auth,
       catalog: null,
       ranking: { access: [{ date: '2025-03-09', unique_users: 2, total_sessions: 5 }] },
-      billing: { monthlyRevenue: 218.9, revenuePerDay: [{ date: '2025-03-09', revenue: 19.9 }], subscriptionStats: { monthly: 9, annual: 9 } },
+      billing: {
+        monthlyRevenue: 218.9,
+        revenueByMethod: { card: 199, pix: 19.9, boleto: 0 },
+        revenuePerDay: [{ date: '2025-03-09', revenue: 19.9 }],
+        subscriptionStats: { monthly: 9, annual: 9 },
+      },
     });
     expect(out).toEqual({
       totalUsers: 3,
@@ -189,6 +194,7 @@ describe('assembleAdminStats', () => {
       totalCategories: 0,
       totalViews: 0,
       monthlyRevenue: 218.9,
+      revenueByMethod: { card: 199, pix: 19.9, boleto: 0 },
       chartData: {
         revenue: [{ formattedDate: '09/03', revenue: 19.9 }],
         access: [{ formattedDate: '09/03', unique_users: 2, total_sessions: 5 }],

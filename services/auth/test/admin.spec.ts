@@ -5,7 +5,7 @@ import { ask, bullConnection, createRpcClient, EVENT_SUBSCRIBERS, eventQueueName
 import type { AuthStats } from '@clima/contract';
 import { DataSource } from 'typeorm';
 import { AdministratorsService } from '../src/administrators/administrators.service';
-import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, registerUser, unique, uniqueEmail } from './helpers';
+import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, randomIp, registerUser, unique, uniqueEmail } from './helpers';
 
 describe('admin panel: sign-in, administrators, users', () => {
   let app: NestFastifyApplication;
@@ -64,12 +64,15 @@ describe('admin panel: sign-in, administrators, users', () => {
       expect(res.body).toEqual({ error });
     });
 
-    it('rate-limits failed admin logins with a 429', async () => {
+    it('slows down failed admin logins from an address with a 429 (Retry-After); the administrator still signs in from elsewhere', async () => {
       const { admin, password } = await adminBrowser(app);
-      for (let i = 0; i < 10; i++) await new Browser(app).post('/api/admin/auth/login', { username: admin.username, password: 'errada' });
-      const res = await new Browser(app).post('/api/admin/auth/login', { username: admin.username, password });
+      const attacker = randomIp();
+      for (let i = 0; i < 5; i++) expect((await new Browser(app, attacker).post('/api/admin/auth/login', { username: admin.username, password: 'errada' })).status).toBe(401);
+      const res = await new Browser(app, attacker).post('/api/admin/auth/login', { username: admin.username, password });
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ error: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.' });
+      expect(res.headers['retry-after']).toBe('1');
+      expect((await new Browser(app).post('/api/admin/auth/login', { username: admin.username, password })).status).toBe(200);
     });
 
     it('admin logout of an is_admin end user ends their session', async () => {

@@ -85,12 +85,20 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     }
   });
 
-  it('works when the web app sends only the code', async () => {
+  it('requires the state: a code sent without it (a login CSRF) opens no session, and the sign-in can still finish with it', async () => {
     const sub = newSub();
     provider.accounts.set(sub, { email: uniqueEmail('sostate'), email_verified: true, name: 'Sem State' });
-    const { res } = await signInWithGoogle(sub, new Browser(app), { sendState: false });
-    expect(res.status).toBe(200);
-    expect(res.body.id).toBe(`google_${sub}`);
+    const { res, browser, back } = await signInWithGoogle(sub, new Browser(app), { sendState: false });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Parâmetro state inválido' });
+    expect(browser.cookies.has('clima_sid')).toBe(false);
+    for (const state of ['', null, 42]) {
+      const again = await browser.post('/api/sessions', { code: back.searchParams.get('code'), state });
+      expect([again.status, again.body]).toEqual([400, { error: 'Parâmetro state inválido' }]);
+    }
+    const done = await browser.post('/api/sessions', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+    expect(done.status).toBe(200);
+    expect(done.body.id).toBe(`google_${sub}`);
   });
 
   it('a Google account cannot change its e-mail or password, and has no password sign-in', async () => {
@@ -213,7 +221,7 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     provider.accounts.set(sub, { email: uniqueEmail('replay'), email_verified: true });
     const { res, browser, back } = await signInWithGoogle(sub);
     expect(res.status).toBe(200);
-    const replay = await browser.post('/api/sessions', { code: back.searchParams.get('code') });
+    const replay = await browser.post('/api/sessions', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual({ error: 'O login com Google expirou. Tente entrar novamente.' });
   });
@@ -225,8 +233,10 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     const attackerStart = await attacker.get('/api/oauth/google/redirect_url');
     const back = await provider.authorize(attackerStart.body.redirectUrl, sub);
     const victim = new Browser(app);
-    await victim.get('/api/oauth/google/redirect_url');
-    const res = await victim.post('/api/sessions', { code: back.searchParams.get('code') });
+    const victimStart = await victim.get('/api/oauth/google/redirect_url');
+    // the victim's own state: only the PKCE verifier tells the attacker's code apart
+    const victimState = new URL(victimStart.body.redirectUrl).searchParams.get('state');
+    const res = await victim.post('/api/sessions', { code: back.searchParams.get('code'), state: victimState });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Código de autorização inválido ou expirado' });
     expect(victim.cookies.has('clima_sid')).toBe(false);
@@ -239,13 +249,13 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     expect(state.status).toBe(400);
     expect(state.body).toEqual({ error: 'Parâmetro state inválido' });
 
-    const noCookie = await new Browser(app).post('/api/sessions', { code: 'abc' });
+    const noCookie = await new Browser(app).post('/api/sessions', { code: 'abc', state: 'um-state' });
     expect(noCookie.status).toBe(400);
     expect(noCookie.body).toEqual({ error: 'O login com Google expirou. Tente entrar novamente.' });
 
     const fresh = new Browser(app);
-    await fresh.get('/api/oauth/google/redirect_url');
-    const madeUp = await fresh.post('/api/sessions', { code: 'codigo-inventado' });
+    const freshStart = await fresh.get('/api/oauth/google/redirect_url');
+    const madeUp = await fresh.post('/api/sessions', { code: 'codigo-inventado', state: new URL(freshStart.body.redirectUrl).searchParams.get('state') });
     expect(madeUp.status).toBe(400);
     expect(madeUp.body).toEqual({ error: 'Código de autorização inválido ou expirado' });
 
@@ -254,7 +264,7 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Código de autorização é obrigatório' });
     }
-    expect((await new Browser(app).post('/api/sessions', { code: 'x'.repeat(5000) })).status).toBe(400);
+    expect((await new Browser(app).post('/api/sessions', { code: 'x'.repeat(5000), state: 's' })).status).toBe(400);
   });
 });
 
@@ -262,7 +272,7 @@ describe('Google sign-in configuration', () => {
   it('answers 503 when no client id is configured', async () => {
     const { app } = await bootApp({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
     try {
-      for (const res of [await new Browser(app).get('/api/oauth/google/redirect_url'), await new Browser(app).post('/api/sessions', { code: 'abc' })]) {
+      for (const res of [await new Browser(app).get('/api/oauth/google/redirect_url'), await new Browser(app).post('/api/sessions', { code: 'abc', state: 'um-state' })]) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ error: 'Login com Google não está configurado' });
       }
@@ -286,7 +296,7 @@ describe('Google sign-in configuration', () => {
       const up = await b.get('/api/oauth/google/redirect_url');
       expect(up.status).toBe(200);
       const back = await provider.authorize(up.body.redirectUrl, sub);
-      const res = await b.post('/api/sessions', { code: back.searchParams.get('code') });
+      const res = await b.post('/api/sessions', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
       expect(res.status).toBe(200);
       expect(res.body.id).toBe(`google_${sub}`);
     } finally {

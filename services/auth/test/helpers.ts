@@ -8,8 +8,11 @@ import { AdministratorsService } from '../src/administrators/administrators.serv
 
 export const PUBLIC_ORIGIN = 'http://localhost:8080';
 
+/** The secret nginx sends with its identity check (GATEWAY_TOKEN) in these specs. */
+export const GATEWAY_TOKEN = 'token-do-gateway-nos-testes-0123456789';
+
 export async function bootApp(env: NodeJS.ProcessEnv = {}): Promise<{ app: NestFastifyApplication; config: AuthConfig }> {
-  const config = loadAuthConfig({ ...process.env, PUBLIC_URL: PUBLIC_ORIGIN, ...env });
+  const config = loadAuthConfig({ ...process.env, PUBLIC_URL: PUBLIC_ORIGIN, GATEWAY_TOKEN, ...env });
   const app = await createServiceApp(AppModule.forRoot(config), config, { rpc: true });
   return { app, config };
 }
@@ -21,7 +24,7 @@ export const randomIp = () => `10.${1 + (randomBytes(1)[0]! % 250)}.${randomByte
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** How a test says which client address the gateway saw (the one place to change if that moves). */
-export const fromAddress = (ip: string): Record<string, string> => ({ 'X-Real-IP': ip });
+export const fromAddress = (ip: string): Record<string, string> => ({ 'X-Real-IP': ip, 'X-Gateway-Token': GATEWAY_TOKEN });
 
 const verifier = verifierFromEnv();
 

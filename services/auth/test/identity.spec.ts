@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
-import { adminBrowser, assertedIdentity, bootApp, Browser, registerUser } from './helpers';
+import { ASSERTION_HEADER } from '@clima/common';
+import { adminBrowser, assertedIdentity, bootApp, Browser, fromAddress, GATEWAY_TOKEN, registerUser, uniqueEmail } from './helpers';
 
 const EMPTY = { user: null, admin: null };
 /** The identity a browser's next request is given. */
@@ -19,6 +20,38 @@ describe('GET /internal/identity (nginx auth_request)', () => {
     const res = await browser.identity();
     expect(res.status).toBe(204);
     expect(assertedIdentity(res)).toEqual({ ...EMPTY, ip: browser.ip });
+  });
+
+  it('believes a client address only from the gateway: a direct caller with a forged X-Real-IP is its own address', async () => {
+    const forged = '203.0.113.77';
+    for (const headers of [{ 'X-Real-IP': forged }, { 'X-Real-IP': forged, 'X-Gateway-Token': 'x'.repeat(GATEWAY_TOKEN.length) }, { 'X-Real-IP': forged, 'X-Gateway-Token': '' }]) {
+      const res = await request(app.getHttpServer()).get('/internal/identity').set(headers);
+      expect(res.status).toBe(204);
+      expect(assertedIdentity(res).ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+    }
+    const gateway = await request(app.getHttpServer()).get('/internal/identity').set(fromAddress(forged));
+    expect(assertedIdentity(gateway).ip).toBe(forged);
+  });
+
+  it('a direct caller rotating forged addresses stays one address for the limits', async () => {
+    const { app: limited } = await bootApp({ REGISTER_MAX_PER_IP: '2', RATE_LIMIT_EXEMPT_NETWORKS: '' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // what nginx would do, but with an X-Real-IP of the caller's choosing and no gateway token
+        const id = await request(limited.getHttpServer()).get('/internal/identity').set('X-Original-Method', 'POST').set('X-Real-IP', `198.51.100.${i + 1}`);
+        const res = await request(limited.getHttpServer())
+          .post('/api/auth/register')
+          .set(ASSERTION_HEADER, String(id.headers[ASSERTION_HEADER]))
+          .send({ name: 'Forjado', email: uniqueEmail('forjado'), password: 'segredo123' });
+        statuses.push(res.status);
+      }
+      // two registrations per address: whatever loopback registered before, the later ones are refused
+      expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('treats unknown, forged or malformed cookies as anonymous', async () => {

@@ -42,7 +42,8 @@ describe('sign-in and registration limits per address (small thresholds)', () =>
     const ip = randomIp();
     const typo = uniqueEmail('digitacao');
     // more failures than the address allows accounts, all on one account (under its own limit)
-    for (let i = 0; i < MAX_ACCOUNTS + 3; i++) expect((await signIn(ip, typo, 'errada123')).status).toBe(401);
+    // (past its free failures that account and address backs off: 429 instead of 401)
+    for (let i = 0; i < MAX_ACCOUNTS + 3; i++) expect([401, 429]).toContain((await signIn(ip, typo, 'errada123')).status);
     const { me, password } = await registerUser(app);
     expect((await signIn(ip, me.email, password)).status).toBe(200);
   });
@@ -83,11 +84,11 @@ describe('sign-in and registration limits per address (small thresholds)', () =>
     expect((await signIn(randomIp(), newcomer.me.email, newcomer.password)).status).toBe(200);
   });
 
-  it('an account that signed in from an address before is still locked by its own failures there', async () => {
+  it('an account that signed in from an address before still backs off after its own failures there', async () => {
     const office = randomIp();
     const { me, password } = await registerUser(app);
     expect((await signIn(office, me.email, password)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await signIn(office, me.email, 'errada123')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await signIn(office, me.email, 'errada123')).status).toBe(401);
     const res = await signIn(office, me.email, password);
     expect(res.status).toBe(429);
     expect(res.body).toEqual(TOO_MANY_SIGNINS);
@@ -104,7 +105,7 @@ describe('sign-in and registration limits per address (small thresholds)', () =>
     expect((await register(randomIp())).status).toBe(201);
   });
 
-  it('does not limit the exempt networks (here loopback, as the native launcher sets) per address, but still per account', async () => {
+  it('does not limit the exempt networks (here loopback, as the native launcher sets) per address, but still per account and address', async () => {
     const local = '127.0.0.1';
     for (let i = 0; i < 4; i++) {
       const res = await new Browser(app, local).post('/api/auth/register', { name: 'Local', email: uniqueEmail('local'), password: 'segredo123' });
@@ -113,7 +114,7 @@ describe('sign-in and registration limits per address (small thresholds)', () =>
     await failOtherAccounts(local, MAX_ACCOUNTS);
     const { me, password } = await registerUser(app);
     expect((await signIn(local, me.email, password)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await signIn(local, me.email, 'errada123')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await signIn(local, me.email, 'errada123')).status).toBe(401);
     expect((await signIn(local, me.email, password)).status).toBe(429);
   });
 });
@@ -166,5 +167,66 @@ describe('rate-limit configuration', () => {
       { address: 'fd00::', prefix: 8, type: 'ipv6' },
     ]);
     expect(loadAuthConfig({ ...process.env, RATE_LIMIT_EXEMPT_NETWORKS: '' }).RATE_LIMIT_EXEMPT_NETWORKS).toEqual([]);
+  });
+});
+
+describe('repeated failures slow sign-in down instead of locking the owner out (progressive delay)', () => {
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ SIGNIN_ACCOUNT_SLOWDOWN_MAX_MS: '1000' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const signIn = (ip: string, email: string, password: string) => new Browser(app, ip).post('/api/auth/signin', { email, password });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('an address failing on an account waits 1 s after its fifth failure, then twice as long after each further one (429, Retry-After)', async () => {
+    const attacker = randomIp();
+    const { me } = await registerUser(app);
+    for (let i = 0; i < 5; i++) expect((await signIn(attacker, me.email, 'errada123')).status).toBe(401);
+    const first = await signIn(attacker, me.email, 'errada123');
+    expect([first.status, first.body, first.headers['retry-after']]).toEqual([429, TOO_MANY_SIGNINS, '1']);
+    await sleep(1100);
+    expect((await signIn(attacker, me.email, 'errada123')).status).toBe(401);
+    const second = await signIn(attacker, me.email, 'errada123');
+    expect([second.status, second.headers['retry-after']]).toEqual([429, '2']);
+  });
+
+  it('anyone failing on an account from many addresses cannot lock its owner out: from a new address only slowed, from a known one not at all', async () => {
+    const { me, password } = await registerUser(app);
+    const home = randomIp();
+    expect((await signIn(home, me.email, password)).status).toBe(200);
+    // 3 addresses × 5 failures: 15 failures of the account, none of those addresses backing off yet
+    for (let a = 0; a < 3; a++) {
+      const ip = randomIp();
+      for (let i = 0; i < 5; i++) expect((await signIn(ip, me.email, 'errada123')).status).toBe(401);
+    }
+    const away = await signIn(randomIp(), me.email, password);
+    expect(away.status).toBe(200);
+    const atHome = await signIn(home, me.email, password);
+    expect(atHome.status).toBe(200);
+  });
+
+  it('the wait stops growing at SIGNIN_BACKOFF_MAX_SECONDS', async () => {
+    const { app: capped } = await bootApp({ SIGNIN_FREE_FAILURES: '1', SIGNIN_BACKOFF_MAX_SECONDS: '2' });
+    try {
+      const ip = randomIp();
+      const { me } = await registerUser(capped);
+      const attempt = () => new Browser(capped, ip).post('/api/auth/signin', { email: me.email, password: 'errada123' });
+      const retryAfter: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        expect((await attempt()).status).toBe(401);
+        const refused = await attempt();
+        expect(refused.status).toBe(429);
+        retryAfter.push(String(refused.headers['retry-after']));
+        await sleep(Number(refused.headers['retry-after']) * 1000 + 100);
+      }
+      expect(retryAfter).toEqual(['1', '2', '2', '2']);
+    } finally {
+      await capped.close();
+    }
   });
 });

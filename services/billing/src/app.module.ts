@@ -1,7 +1,12 @@
 import { EventConsumer, PlatformModule, REDIS } from '@clima/common';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { AdminBillingController } from './admin/admin-billing.controller';
+import { AdminBillingService } from './admin/admin-billing.service';
 import { BillingBackground } from './background';
+import { ChargesRepository } from './charges/charges.repository';
+import { ChargesService } from './charges/charges.service';
+import { PlanPricesRepository } from './charges/plan-prices.repository';
 import type { BillingConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { billingEventHandlers } from './events/billing-event-handlers';
@@ -42,6 +47,10 @@ export class AppModule {
       ProcessedEventsRepository,
       BillingStatsRepository,
       UserDataRepository,
+      ChargesRepository,
+      PlanPricesRepository,
+      ChargesService,
+      AdminBillingService,
       SubscriptionLifecycle,
       SubscriptionsService,
       WebhookService,
@@ -69,7 +78,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      controllers: [PlansController, SubscriptionsController, WebhookController, BillingStatsController, UserExportController, ...(sandbox ? [SandboxController] : [])],
+      controllers: [PlansController, AdminBillingController, SubscriptionsController, WebhookController, BillingStatsController, UserExportController, ...(sandbox ? [SandboxController] : [])],
       providers,
     };
   }

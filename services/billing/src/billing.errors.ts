@@ -8,6 +8,9 @@ export enum BillingError {
   ProviderUnavailable = 'provider-unavailable',
   BadSignature = 'bad-webhook-signature',
   BadWebhookBody = 'bad-webhook-body',
+  ReceiptNotFound = 'receipt-not-found',
+  UnknownPlan = 'unknown-plan',
+  PixPriceInvalid = 'pix-price-invalid',
 }
 
 const E = BillingError;
@@ -18,6 +21,9 @@ const CATALOGUE: ErrorCatalogue<BillingError> = {
   [E.ProviderUnavailable]: { status: 503, message: M.providerUnavailable },
   [E.BadSignature]: { status: 400, message: M.badSignature },
   [E.BadWebhookBody]: { status: 400, message: M.badWebhookBody },
+  [E.ReceiptNotFound]: { status: 404, message: M.receiptNotFound },
+  [E.UnknownPlan]: { status: 404, message: M.unknownPlan },
+  [E.PixPriceInvalid]: { status: 400, message: M.pixPriceInvalid },
 };
 
 /** `throw billingError(BillingError.NoCustomer)`: status and message from the catalogue above. */

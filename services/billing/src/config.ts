@@ -39,6 +39,16 @@ export const billingEnv = {
   BILLING_RENEWAL_GRACE_HOURS: z.coerce.number().min(0).max(24 * 14).default(24),
   /** A renewal that failed keeps access this many days after the failure while the provider retries the charge. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** A Pix/boleto period's next charge is created and e-mailed this many days before the period ends. */
+  BILLING_CHARGE_DAYS_AHEAD: z.coerce.number().int().min(1).max(30).default(5),
+  /** How long a Pix code can be paid, in hours. */
+  BILLING_PIX_EXPIRES_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(24),
+  /** How many days after it is issued a boleto falls due. */
+  BILLING_BOLETO_DUE_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** The sandbox's Pix receiver (its BR Codes are real EMV payloads a banking app reads; the key is a demo one). */
+  BILLING_SANDBOX_PIX_KEY: z.string().trim().min(1).max(77).default('pix-demonstracao@climapro.com.br'),
+  BILLING_PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default('CLIMA PRO'),
+  BILLING_PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default('SAO PAULO'),
 };
 
 type RawBillingConfig = ReturnType<typeof loadRaw>;

@@ -28,8 +28,9 @@ describe('billing API', () => {
     expect(res.body).toEqual({
       trial_days: 3,
       plans: [
-        { id: 'monthly', name: 'Mensal', price_cents: 1990, price: 19.9, currency: 'BRL', interval: 'month', label: 'R$ 19,90/mês' },
-        { id: 'annual', name: 'Anual', price_cents: 19900, price: 199, currency: 'BRL', interval: 'year', label: 'R$ 199,00/ano', monthly_equivalent_cents: 1658 },
+        // no Pix price set by the administrator: the same price by Pix
+        { id: 'monthly', name: 'Mensal', price_cents: 1990, price: 19.9, currency: 'BRL', interval: 'month', label: 'R$ 19,90/mês', pix_price_cents: null },
+        { id: 'annual', name: 'Anual', price_cents: 19900, price: 199, currency: 'BRL', interval: 'year', label: 'R$ 199,00/ano', monthly_equivalent_cents: 1658, pix_price_cents: null },
       ],
       // the sandbox's pages are ours: the checkout dialog has nothing external to load
       checkout: { provider: 'sandbox', script_url: null, stylesheet_url: null },
@@ -45,7 +46,7 @@ describe('billing API', () => {
   it('a user without a subscription is inactive, eligible for the trial, and has no portal', async () => {
     const userId = newUserId();
     const s = await http().get('/api/billing/subscription').set(userHeaders(userId)).expect(200);
-    expect(s.body).toEqual({ status: 'inactive', plan: null, current_period_end: null, cancel_at_period_end: false, trialing: false, payment_failed: false, grace_until: null, can_manage: false, trial_eligible: true });
+    expect(s.body).toEqual({ status: 'inactive', plan: null, current_period_end: null, cancel_at_period_end: false, trialing: false, payment_failed: false, grace_until: null, can_manage: false, trial_eligible: true, method: null, pending_charge: null });
     const p = await http().post('/api/billing/portal').set(userHeaders(userId)).expect(404);
     expect(p.body).toEqual({ error: 'Nenhuma assinatura encontrada para gerenciar' });
   });

@@ -98,3 +98,30 @@ export function event(type: string, object: object, created = nowUnix()) {
 export function sign(payload: string, secret: string, timestamp?: number): string {
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
+
+/** A Pix or boleto PaymentIntent as Stripe's payment_intent.* webhooks carry it (metadata set by our charge). */
+export function paymentIntent(o: {
+  id: string;
+  userId: string;
+  plan: 'monthly' | 'annual';
+  method: 'pix' | 'boleto';
+  amount: number;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'canceled';
+  expired?: boolean;
+  payer?: string;
+}) {
+  return {
+    id: o.id,
+    object: 'payment_intent',
+    amount: o.amount,
+    amount_received: o.status === 'succeeded' ? o.amount : 0,
+    currency: 'brl',
+    status: o.status,
+    payment_method_types: [o.method],
+    cancellation_reason: o.status === 'canceled' ? (o.expired ? 'expired' : 'abandoned') : null,
+    last_payment_error: o.status === 'requires_payment_method' ? { code: o.expired ? 'payment_intent_payment_attempt_expired' : 'payment_method_provider_decline' } : null,
+    latest_charge: { id: rid('ch'), object: 'charge', billing_details: { name: o.payer ?? 'Técnico Teste', email: null } },
+    metadata: { user_id: o.userId, plan: o.plan, clima_charge: o.method },
+    livemode: false,
+  };
+}

@@ -213,6 +213,26 @@ describe('course certificates', () => {
     await http().get(`/api/admin/certificates/${cert.code}/pdf`).set(who.headers).expect(403);
   });
 
+  it('the PDF is kept once made and served from the kept copy; a change it shows (revocation) makes it again', async () => {
+    const who = holder('Marta Guedes');
+    await nameKnown(who);
+    const { course: c, lessons } = await course([3000], `Carga de gás ${unique()}`);
+    await watch(c.id, lessons[0]!.id, who);
+    const cert = await certificateOf(who, c.id);
+    const first = await http().get(`/api/certificates/${cert.code}/pdf`).set(who.headers).buffer(true).parse(binary).expect(200);
+    const [kept] = (await ds.query(`SELECT pdf FROM courses.certificate_pdf WHERE code = $1`, [cert.code])) as { pdf: Buffer }[];
+    expect(Buffer.compare(kept!.pdf, first.body as Buffer)).toBe(0);
+    // what is served is the kept copy, not a new rendering: a marker written into it comes back
+    const marked = Buffer.concat([kept!.pdf, Buffer.from('\n% copia guardada\n')]);
+    await ds.query(`UPDATE courses.certificate_pdf SET pdf = $2 WHERE code = $1`, [cert.code, marked]);
+    const again = await http().get(`/api/certificates/${cert.code}/pdf`).set(who.headers).buffer(true).parse(binary).expect(200);
+    expect(Buffer.compare(again.body as Buffer, marked)).toBe(0);
+    // revoked: the administrators' copy carries the stamp, made from the new facts
+    await http().post(`/api/admin/certificates/${cert.code}/revoke`).set(admin).send({ reason: 'Teste' });
+    const stamped = await http().get(`/api/admin/certificates/${cert.code}/pdf`).set(admin).buffer(true).parse(binary).expect(200);
+    expect((await pdfText(stamped.body as Buffer)).text).toContain('REVOGADO');
+  });
+
   it('public verification: valid, unknown, any spelling of the code; never the e-mail or the user id', async () => {
     const who = holder('Ana Paula Ribeiro');
     await nameKnown(who);

@@ -19,11 +19,23 @@ const user = (status: string, id = `email_${uid()}`): Identity => ({
   admin: null,
 });
 
+/**
+ * The identity's headers, signed each time they are read: an assertion lives 30 s, and a spec that reads
+ * PDFs (OCR included) runs longer than that with the headers made at its start.
+ */
+function signedWhenSent(identity: Identity): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(signedIdentityHeaders(identity))) {
+    Object.defineProperty(headers, name, { enumerable: true, get: () => signedIdentityHeaders(identity)[name] });
+  }
+  return headers;
+}
+
 export const as = {
-  anonymous: signedIdentityHeaders({ user: null, admin: null }),
-  admin: signedIdentityHeaders({ user: null, admin: { id: '1', username: 'admin' } }),
-  subscriber: (id?: string) => signedIdentityHeaders(user('active', id)),
-  inactive: (id?: string) => signedIdentityHeaders(user('inactive', id)),
+  anonymous: signedWhenSent({ user: null, admin: null }),
+  admin: signedWhenSent({ user: null, admin: { id: '1', username: 'admin' } }),
+  subscriber: (id?: string) => signedWhenSent(user('active', id)),
+  inactive: (id?: string) => signedWhenSent(user('inactive', id)),
 };
 
 /** Creates a manual through the admin API (the way the panel does) and returns it. */

@@ -45,6 +45,8 @@ describe('GET /api/manuals, /api/manufacturers, /api/models', () => {
       // an external link: no stored PDF whose text could be read
       text_status: null,
       page_count: null,
+      ocr_pages: null,
+      text_error: null,
     });
   });
 

@@ -2,6 +2,10 @@
 export const adminKeys = {
   me: ['admin', 'me'] as const,
   stats: ['admin', 'stats'] as const,
+  billing: {
+    payments: (userId: string) => ['admin', 'billing', 'payments', userId] as const,
+    prices: ['admin', 'billing', 'prices'] as const,
+  },
   users: {
     all: ['admin', 'users'] as const,
     list: (filters: { search: string; status: string }) => ['admin', 'users', filters] as const,

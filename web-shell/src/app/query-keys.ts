@@ -23,6 +23,8 @@ export const queryKeys = {
   manualSearchAll: ['manual-search'] as const,
   manualSearch: (filters: { q: string; manufacturer: string; model: string }) => ['manual-search', filters] as const,
   manualPdf: (id: number) => ['manual-pdf', id] as const,
+  /** Every page's text of a manual (and the OCR words' places on its scanned pages), for the viewer's highlight. */
+  manualPages: (id: number) => ['manual-pages', id] as const,
   /** What the browser keeps offline (IndexedDB): the list, one copy, the space used, the online check. */
   offlineAll: ['manuals-offline'] as const,
   offlineList: ['manuals-offline', 'list'] as const,
@@ -34,4 +36,5 @@ export const queryKeys = {
   publicCertificate: (code: string) => ['certificates', 'public', code] as const,
   plans: ['billing', 'plans'] as const,
   billingSubscription: ['billing', 'subscription'] as const,
+  billingReceipts: ['billing', 'receipts'] as const,
 } as const;

@@ -5,12 +5,21 @@ import { HTTP_TEXTS } from './http-texts';
  * turns them into `{ "error": message }` with the status.
  */
 export class AppError extends Error {
+  /** Seconds the caller should wait before trying again (a 429's or 503's Retry-After header). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
   ) {
     super(message);
+  }
+
+  /** The same error, answered with `Retry-After: <seconds>` (whole seconds, at least 1). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 
   static badRequest(message: string, code?: string) {

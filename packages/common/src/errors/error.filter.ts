@@ -10,6 +10,7 @@ interface Res {
   sent: boolean;
   raw: { headersSent: boolean };
   code(code: number): Res;
+  header(name: string, value: string): Res;
   send(body: unknown): void;
 }
 
@@ -64,6 +65,7 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Res>();
     if (res.sent || res.raw.headersSent) return;
     const { status, error } = this.describe(exception);
+    if (exception instanceof AppError && exception.retryAfterSeconds) res.header('Retry-After', String(exception.retryAfterSeconds));
     res.code(status).send({ error });
   }
 

@@ -16,6 +16,7 @@ export const HTTP_TEXTS = {
   notAnObject: 'O corpo deve ser um objeto JSON',
   unsupportedType: 'Tipo de conteúdo não suportado',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  tooManyRequests: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
   invalidValue: 'Valor inválido',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   databaseUnavailable: 'Banco de dados indisponível. Tente novamente em instantes.',

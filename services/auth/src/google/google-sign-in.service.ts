@@ -44,13 +44,14 @@ export class GoogleSignInService {
   }
 
   /** Finishes a sign-in with the returned code; returns the signed-in user. */
-  async complete(pendingKey: string | undefined, code: string, state: string | null | undefined, requestId?: string): Promise<User> {
+  async complete(pendingKey: string | undefined, code: string, state: string, requestId?: string): Promise<User> {
     if (!this.google.enabled) throw authError(AuthError.GoogleNotConfigured);
     if (!pendingKey || !PENDING_KEY_RE.test(pendingKey)) throw authError(AuthError.GoogleLoginExpired);
     const raw = await this.redis.getdel(this.keys.oauthPending(pendingKey));
     if (!raw) throw authError(AuthError.GoogleLoginExpired);
     const pending = JSON.parse(raw) as Pending;
-    if (state && state !== pending.state) throw authError(AuthError.GoogleStateMismatch);
+    // the state the provider sent back must be the one this browser's sign-in started with (no login CSRF)
+    if (state !== pending.state) throw authError(AuthError.GoogleStateMismatch);
     const profile = await this.google.exchange(code, pending);
     if (!profile.email) throw authError(AuthError.GoogleNoEmail);
     const { user, passwordRemoved } = await this.findOrCreate(profile, requestId).catch(async (err: unknown) => {

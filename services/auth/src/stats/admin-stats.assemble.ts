@@ -32,6 +32,7 @@ export function assembleAdminStats(p: StatsParts): AdminStats {
     totalCategories: num(p.catalog?.totalCategories),
     totalViews: num(p.catalog?.totalViews),
     monthlyRevenue: num(p.billing?.monthlyRevenue),
+    revenueByMethod: { card: num(p.billing?.revenueByMethod?.card), pix: num(p.billing?.revenueByMethod?.pix), boleto: num(p.billing?.revenueByMethod?.boleto) },
     chartData: {
       revenue: (p.billing?.revenuePerDay ?? []).map((d) => ({ formattedDate: dayMonth(d.date), revenue: num(d.revenue) })),
       access: (p.ranking?.access ?? []).map((d) => ({

@@ -68,8 +68,10 @@ export class UsersController {
     @CurrentUser() caller: UserIdentity,
     @Body(zod(PasswordBody)) body: PasswordBody,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<{ success: true; message: string }> {
-    await this.users.changePassword(caller.id, body, readCookie(req.headers.cookie, COOKIES.user), clientIp(req));
+    const sid = await this.users.changePassword(caller.id, body, clientIp(req));
+    this.cookies.set(res, COOKIES.user, sid, this.sessions.userTtlSeconds);
     return { success: true, message: AUTH_MESSAGES.passwordChanged };
   }
 }

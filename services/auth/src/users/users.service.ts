@@ -109,8 +109,8 @@ export class UsersService {
     return { user: result.user, emailChangeRequested: result.token !== null };
   }
 
-  /** PUT /api/users/password: refused for Google accounts; every other session of the user ends. */
-  async changePassword(userId: string, body: PasswordBody, keepSessionId: string | undefined, ip: string): Promise<void> {
+  /** PUT /api/users/password: refused for Google accounts; every session of the user ends; returns the caller's new session id. */
+  async changePassword(userId: string, body: PasswordBody, ip: string): Promise<string> {
     const user = await this.repo.findWithPasswordById(userId);
     if (!user) throw authError(AuthError.SignedOut);
     if (isGoogleAccount(user) || !user.passwordHash) throw authError(AuthError.GooglePasswordForbidden);
@@ -123,6 +123,8 @@ export class UsersService {
     await this.limiter.recordSuccess('password', userId, ip);
     const hash = await this.hasher.hash(body.newPassword);
     await this.repo.setPasswordHash(userId, hash);
-    await this.sessions.revokeAll('user', userId, keepSessionId);
+    // every session ends, the caller's too: it goes on under a new session id (a stolen old one is dead)
+    await this.sessions.revokeAll('user', userId);
+    return this.sessions.create('user', userId);
   }
 }

@@ -25,7 +25,7 @@ export function startExpiryWorker(expiry: ExpiryService, o: { redisUrl: string; 
     EXPIRY_QUEUE,
     async (job) => {
       if (job.name !== ExpiryJob.ExpireSubscriptions) return 0;
-      return expiry.expireDue();
+      return expiry.tick();
     },
     { connection: bullConnection(o.redisUrl), prefix: o.prefix, concurrency: 1 },
   );

@@ -1,6 +1,7 @@
 import { CONFIG, rootLogger } from '@clima/common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BillingConfig } from '../config';
+import { ChargesService } from '../charges/charges.service';
 import { SubscriptionLifecycle } from '../subscriptions/subscription-lifecycle.service';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
@@ -18,7 +19,15 @@ export class ExpiryService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly lifecycle: SubscriptionLifecycle,
     @Inject(CONFIG) private readonly config: BillingConfig,
+    private readonly charges: ChargesService,
   ) {}
+
+  /** The scheduled run: access that ended, then the Pix/boleto charges of the periods about to end. */
+  async tick(now = new Date()): Promise<number> {
+    const changed = await this.expireDue(now);
+    await this.charges.issueRenewals(now);
+    return changed;
+  }
 
   async expireDue(now = new Date()): Promise<number> {
     const graceSeconds = this.config.BILLING_RENEWAL_GRACE_HOURS * 3600;

@@ -1,9 +1,10 @@
 import { Public } from '@clima/common';
 import { PLAN_CURRENCY, PLANS, PlansResponse, PlanView, TRIAL_DAYS } from '@clima/contract';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { PlanPricesRepository } from '../charges/plan-prices.repository';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 
-const toView = (p: (typeof PLANS)[keyof typeof PLANS]): PlanView => ({ ...p, price: p.price_cents / 100, currency: PLAN_CURRENCY });
+const toView = (p: (typeof PLANS)[keyof typeof PLANS], pix: number | null): PlanView => ({ ...p, price: p.price_cents / 100, currency: PLAN_CURRENCY, pix_price_cents: pix });
 
 /**
  * GET /api/plans: the plans of the contract (spec section 9), for every screen that shows prices,
@@ -11,20 +12,21 @@ const toView = (p: (typeof PLANS)[keyof typeof PLANS]): PlanView => ({ ...p, pri
  */
 @Controller('api/plans')
 export class PlansController {
-  private readonly answer: PlansResponse;
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly prices: PlanPricesRepository,
+  ) {}
 
-  constructor(@Inject(PAYMENT_PROVIDER) provider: PaymentProvider) {
-    this.answer = {
-      trial_days: TRIAL_DAYS,
-      plans: [toView(PLANS.monthly), toView(PLANS.annual)],
-      checkout: { provider: provider.name, ...provider.client },
-    };
-  }
-
+  /** The Pix prices are the administrator's (billing.plan_prices); browsers keep the answer 60 s. */
   @Get()
   @Public()
-  @Header('Cache-Control', 'public, max-age=300')
-  plans(): PlansResponse {
-    return this.answer;
+  @Header('Cache-Control', 'public, max-age=60')
+  async plans(): Promise<PlansResponse> {
+    const pix = await this.prices.pixPrices();
+    return {
+      trial_days: TRIAL_DAYS,
+      plans: [toView(PLANS.monthly, pix.monthly), toView(PLANS.annual, pix.annual)],
+      checkout: { provider: this.provider.name, ...this.provider.client },
+    };
   }
 }

@@ -26,6 +26,23 @@ export interface InvoiceFacts {
   amountCents: number;
   currency: string;
   paidAt: Date | null;
+  /** The name (else e-mail) the provider has for who paid, for the receipt. */
+  payer: string | null;
+}
+
+/** A Pix or boleto payment (Stripe: a PaymentIntent our checkout or renewal created) and where it stands. */
+export interface ChargeFacts {
+  chargeId: string;
+  userId: string | null;
+  plan: SubscriptionPlan | null;
+  method: 'pix' | 'boleto';
+  amountCents: number;
+  currency: string;
+  /** succeeded: paid; processing: a boleto paid and clearing; failed; expired: ended unpaid. */
+  status: 'succeeded' | 'processing' | 'failed' | 'expired';
+  /** When the money was paid, for a succeeded one (the boleto's payment date, however late it is confirmed). */
+  paidAt: Date | null;
+  payer: string | null;
 }
 
 interface EventBase {
@@ -44,6 +61,7 @@ export type BillingEvent = EventBase &
     | { kind: 'subscription'; subscription: SubscriptionSnapshot }
     | { kind: 'invoice_paid'; invoice: InvoiceFacts }
     | { kind: 'invoice_failed'; invoice: InvoiceFacts }
+    | { kind: 'charge'; charge: ChargeFacts }
     | { kind: 'other' }
   );
 

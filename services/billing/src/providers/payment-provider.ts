@@ -7,8 +7,36 @@ export interface CheckoutRequest {
   plan: SubscriptionPlan;
   /** 0 when the user already had a subscription (the trial is offered once). */
   trialDays: number;
+  /**
+   * A switch from Pix or boleto: the period already paid runs until then, so the card is first charged
+   * then (null otherwise).
+   */
+  firstChargeAt?: Date | null;
   /** The user's existing provider customer, reused so the portal shows one history. */
   customerId: string | null;
+}
+
+export interface ChargeRequest {
+  userId: string;
+  email: string;
+  name: string | null;
+  plan: SubscriptionPlan;
+  method: 'pix' | 'boleto';
+  amountCents: number;
+  /** The boleto's payer (11 digits); null for Pix. */
+  cpf: string | null;
+  /** When the period it pays starts (now for a first payment, the end of the current period for a renewal). */
+  dueAt: Date;
+}
+
+/** A charge the provider created: what the payer needs to pay it. */
+export interface CreatedCharge {
+  chargeId: string;
+  /** Pix: the BR Code (copia e cola); boleto: the digitable line. */
+  code: string;
+  pdfUrl: string | null;
+  hostedUrl: string | null;
+  expiresAt: Date;
 }
 
 export interface PortalRequest {
@@ -32,6 +60,8 @@ export interface PaymentProvider {
   readonly client: { script_url: string | null; stylesheet_url: string | null };
   /** A hosted checkout for the plan, carrying our user id; the browser is sent to `url`. */
   createCheckout(req: CheckoutRequest): Promise<{ url: string }>;
+  /** A one-time Pix or boleto payment for one period of the plan (Stripe: a confirmed PaymentIntent). */
+  createCharge(req: ChargeRequest): Promise<CreatedCharge>;
   /** The provider's self-service page (change card, cancel). */
   createPortal(req: PortalRequest): Promise<{ url: string }>;
   /** Ends a subscription at once (the user was deleted); must tolerate one already ended. */

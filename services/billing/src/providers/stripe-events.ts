@@ -1,6 +1,6 @@
 import type { SubscriptionPlan } from '@clima/contract';
 import Stripe from 'stripe';
-import { asUserId, BillingEvent, InvoiceFacts, SubscriptionSnapshot } from './billing-event';
+import { asUserId, BillingEvent, ChargeFacts, InvoiceFacts, SubscriptionSnapshot } from './billing-event';
 import { WebhookPayloadError, WebhookSignatureError } from './payment-provider';
 
 type Obj = Record<string, unknown>;
@@ -81,6 +81,14 @@ export class StripeEventReader {
         return { ...base, kind: 'invoice_paid', invoice: this.invoice(o) };
       case 'invoice.payment_failed':
         return { ...base, kind: 'invoice_failed', invoice: this.invoice(o) };
+      case 'payment_intent.succeeded':
+      case 'payment_intent.processing':
+      case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled': {
+        // only the Pix and boleto PaymentIntents our charges created; a card invoice's own intent is read from the invoice
+        const charge = this.charge(type, o, created);
+        return charge ? { ...base, kind: 'charge', charge } : { ...base, kind: 'other' };
+      }
       default:
         return { ...base, kind: 'other' };
     }
@@ -125,6 +133,32 @@ export class StripeEventReader {
     return null;
   }
 
+  private charge(type: string, pi: Obj, created: Date): ChargeFacts | null {
+    const metadata = obj(pi.metadata);
+    const method = metadata.clima_charge;
+    const chargeId = ref(pi.id);
+    if ((method !== 'pix' && method !== 'boleto') || !chargeId) return null;
+    const plan = metadata.plan === 'monthly' || metadata.plan === 'annual' ? metadata.plan : null;
+    const error = obj(pi.last_payment_error);
+    const expired = type === 'payment_intent.canceled' || /expired/.test(str(error.code) ?? '') || str(pi.cancellation_reason) === 'expired';
+    const status: ChargeFacts['status'] =
+      type === 'payment_intent.succeeded' ? 'succeeded' : type === 'payment_intent.processing' ? 'processing' : expired ? 'expired' : 'failed';
+    const latest = obj(pi.latest_charge);
+    const billing = obj(latest.billing_details);
+    return {
+      chargeId,
+      userId: asUserId(metadata.user_id),
+      plan,
+      method,
+      amountCents: Math.max(0, Math.round(num(pi.amount_received) || num(pi.amount) || 0)),
+      currency: (str(pi.currency) ?? 'brl').toUpperCase(),
+      status,
+      // when the provider confirmed the money (the event's time, however late it is delivered)
+      paidAt: status === 'succeeded' ? created : null,
+      payer: str(billing.name) ?? str(billing.email) ?? str(pi.receipt_email),
+    };
+  }
+
   private invoice(i: Obj): InvoiceFacts {
     const details = obj(obj(i.parent).subscription_details);
     const line = obj((obj(i.lines).data as unknown[] | undefined)?.[0]);
@@ -138,6 +172,7 @@ export class StripeEventReader {
       amountCents: Math.max(0, Math.round(num(i.amount_paid) ?? 0)),
       currency: (str(i.currency) ?? 'brl').toUpperCase(),
       paidAt: date(obj(i.status_transitions).paid_at),
+      payer: str(i.customer_name) ?? str(i.customer_email),
     };
   }
 }

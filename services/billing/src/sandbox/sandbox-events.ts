@@ -1,5 +1,6 @@
 import { PLANS, SubscriptionPlan } from '@clima/contract';
 import Stripe from 'stripe';
+import { addPeriod } from '../subscriptions/subscription-status';
 import { sandboxId } from './sandbox-store';
 
 /** The state of a sandbox subscription from which Stripe-format objects are written. */
@@ -23,10 +24,7 @@ export const unix = (d: Date = new Date()) => Math.floor(d.getTime() / 1000);
 
 /** The end of one billing interval after `from` (calendar month or year, as Stripe counts). */
 export function addInterval(from: number, plan: SubscriptionPlan): number {
-  const d = new Date(from * 1000);
-  if (plan === 'monthly') d.setUTCMonth(d.getUTCMonth() + 1);
-  else d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return unix(d);
+  return unix(addPeriod(new Date(from * 1000), plan));
 }
 
 function price(plan: SubscriptionPlan) {
@@ -139,5 +137,34 @@ export function eventOf(type: string, object: object, created: number) {
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
+  };
+}
+
+/** A Stripe PaymentIntent of a Pix or boleto charge, as its webhooks carry it. */
+export function paymentIntentObject(c: {
+  id: string;
+  userId: string;
+  plan: SubscriptionPlan;
+  method: 'pix' | 'boleto';
+  amountCents: number;
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | 'canceled';
+  created: number;
+  payer: string | null;
+  expired?: boolean;
+}) {
+  return {
+    id: c.id,
+    object: 'payment_intent',
+    amount: c.amountCents,
+    amount_received: c.status === 'succeeded' ? c.amountCents : 0,
+    currency: 'brl',
+    status: c.status,
+    created: c.created,
+    payment_method_types: [c.method],
+    cancellation_reason: c.status === 'canceled' && c.expired ? 'expired' : null,
+    last_payment_error: c.status === 'requires_payment_method' && c.expired ? { code: 'payment_intent_payment_attempt_expired', type: 'invalid_request_error' } : null,
+    latest_charge: { id: sandboxId('ch'), object: 'charge', billing_details: { name: c.payer, email: null } },
+    metadata: { user_id: c.userId, plan: c.plan, clima_charge: c.method },
+    livemode: false,
   };
 }

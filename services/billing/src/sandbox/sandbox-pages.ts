@@ -32,7 +32,7 @@ h1{font-size:22px;margin:16px 0 4px}
 h2{font-size:16px;margin:0 0 12px}
 .price{font-size:34px;font-weight:800;margin:8px 0 0}
 .price small{font-size:15px;font-weight:500;color:#475569}
-.muted{color:#64748b;font-size:14px}
+.muted{color:#475569;font-size:14px}
 .badge{display:inline-block;background:#dcfce7;color:#166534;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:700}
 .badge.warn{background:#fef9c3;color:#854d0e}.badge.off{background:#fee2e2;color:#991b1b}
 .rows{margin:20px 0 0;border-top:1px solid #e2e8f0}
@@ -49,7 +49,7 @@ button.secondary,.btn.secondary{background:#e2e8f0;color:#0f172a}
 button.danger{background:#b91c1c}button.danger:hover{background:#991b1b}
 .error{background:#fee2e2;color:#991b1b;border-radius:10px;padding:10px 12px;font-size:14px;margin-top:14px}
 .ok{background:#dcfce7;color:#166534;border-radius:10px;padding:10px 12px;font-size:14px;margin-top:14px}
-.hint{font-size:13px;color:#64748b;margin-top:14px}
+.hint{font-size:13px;color:#475569;margin-top:14px}
 .back{display:inline-block;margin-top:16px;color:#0369a1;font-size:14px;text-decoration:none}
 form.inline{margin:0}
 `;
@@ -80,6 +80,8 @@ export interface CheckoutView {
   name: string;
   trialDays: number;
   firstChargeAt: Date;
+  /** A switch from Pix/boleto: the period already paid lasts until then, when the card is first charged. */
+  paidUntil?: Date | null;
   error?: string;
   form?: { name?: string; card_number?: string; expiry?: string; cvc?: string };
 }
@@ -88,9 +90,10 @@ export function checkoutPage(v: CheckoutView): string {
   const p = PLANS[v.plan];
   const per = p.interval === 'month' ? 'mês' : 'ano';
   const extra = v.plan === 'annual' ? `<p class="muted">2 meses grátis — cerca de ${brl(PLANS.annual.monthly_equivalent_cents)} por mês.</p>` : '';
-  const today = v.trialDays > 0 ? 0 : p.price_cents;
-  const trial =
-    v.trialDays > 0
+  const today = v.trialDays > 0 || v.paidUntil ? 0 : p.price_cents;
+  const trial = v.paidUntil
+    ? `<p class="muted">O período já pago com Pix ou boleto continua valendo até ${ddmmyyyy(v.paidUntil)}. A primeira cobrança no cartão, de ${brl(p.price_cents)}, é nesse dia; depois, renovação automática a cada ${per}.</p>`
+    : v.trialDays > 0
       ? `<p><span class="badge">${v.trialDays} dias grátis</span></p>
          <p class="muted">Pedimos o cartão agora, mas nada é cobrado antes do fim do teste. Depois do período gratuito, cobrança automática de ${brl(p.price_cents)} por ${per} a partir de ${ddmmyyyy(v.firstChargeAt)}. Cancele quando quiser, sem multa.</p>`
       : `<p class="muted">Renovação automática a cada ${per}. Cancele quando quiser, sem multa.</p>`;
@@ -212,5 +215,61 @@ export function messagePage(title: string, text: string, status: 'error' | 'ok' 
     `${title} — Clima Pro`,
     `<main class="wrap"><section class="card">${brand}<h1>${esc(title)}</h1><div class="${status === 'ok' ? 'ok' : 'error'}">${esc(text)}</div>
 <a class="btn secondary" href="/subscription">Voltar para Minha Assinatura</a></section></main>`,
+  );
+}
+
+export interface ChargeView {
+  id: string;
+  method: 'pix' | 'boleto';
+  plan: SubscriptionPlan;
+  amountCents: number;
+  code: string;
+  /** Pix: the QR code as an SVG document (shown as a data: image, the page loads nothing else). */
+  qrSvg: string | null;
+  pdfUrl: string | null;
+  status: string;
+  expiresAt: Date;
+  notice?: string;
+}
+
+/** The sandbox's "bank": a Pix or boleto to pay with 'Simular pagamento' (or to let expire). */
+export function chargePage(v: ChargeView): string {
+  const p = PLANS[v.plan];
+  const pix = v.method === 'pix';
+  const open = v.status === 'pending' || v.status === 'processing';
+  const expired = open && v.expiresAt.getTime() <= Date.now();
+  const state =
+    v.status === 'paid'
+      ? '<p><span class="badge">Pago</span></p>'
+      : expired || v.status === 'expired'
+        ? '<p><span class="badge off">Expirado</span></p>'
+        : v.status === 'failed'
+          ? '<p><span class="badge off">Recusado</span></p>'
+          : `<p><span class="badge warn">Aguardando pagamento</span></p><p class="muted">${pix ? 'Válido até' : 'Vence em'} ${esc(pix ? day.format(v.expiresAt) + ' ' + v.expiresAt.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }) : ddmmyyyy(v.expiresAt))}</p>`;
+  const action = (name: string, label: string, cls = '') =>
+    `<form class="inline" method="post" action="/api/billing/sandbox/charge/${esc(v.id)}/${name}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  return layout(
+    `${pix ? 'Pix' : 'Boleto'} — Clima Pro`,
+    `<main class="wrap">
+  <section>
+    ${brand}
+    <h1>${pix ? 'Pagar com Pix' : 'Pagar com boleto'}</h1>
+    <p class="price">${brl(v.amountCents)}</p>
+    <p class="muted">Plano ${esc(p.name)} do Clima Pro: um ${p.interval === 'month' ? 'mês' : 'ano'} de acesso a partir da confirmação do pagamento.</p>
+    ${state}
+    ${v.notice ? `<div class="ok" role="status">${esc(v.notice)}</div>` : ''}
+    <a class="back" href="/subscription">← Voltar para Minha Assinatura</a>
+  </section>
+  <section class="card">
+    <h2>${pix ? 'QR Code e Pix copia e cola' : 'Linha digitável'}</h2>
+    ${pix && v.qrSvg ? `<img alt="QR Code do Pix" width="220" height="220" src="data:image/svg+xml;base64,${Buffer.from(v.qrSvg).toString('base64')}">` : ''}
+    <label for="code">${pix ? 'Pix copia e cola' : 'Linha digitável do boleto'}</label>
+    <input id="code" value="${esc(v.code)}" readonly>
+    ${!pix && v.pdfUrl ? `<a class="btn secondary" href="${esc(v.pdfUrl)}">Baixar boleto (PDF)</a>` : ''}
+    ${action('pay', 'Simular pagamento')}
+    ${open ? action('expire', 'Simular vencimento sem pagamento', 'secondary') : ''}
+    <p class="hint">Na demonstração nenhum banco recebe o pagamento: 'Simular pagamento' envia ao Clima Pro o mesmo aviso que o provedor enviaria. Simular de novo um Pix já pago mostra que ele é creditado uma só vez.</p>
+  </section>
+</main>`,
   );
 }

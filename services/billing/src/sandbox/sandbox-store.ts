@@ -10,6 +10,8 @@ export interface SandboxCheckout {
   plan: SubscriptionPlan;
   trialDays: number;
   customerId: string | null;
+  /** A switch from Pix/boleto: the card is first charged then (ISO 8601), the paid period running until it. */
+  firstChargeAt?: string | null;
 }
 
 export interface SandboxPortal {

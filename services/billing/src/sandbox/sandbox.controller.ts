@@ -39,6 +39,26 @@ export class SandboxController {
     send(res, await this.sandbox.completeCheckout(id, user, form, ownWebhookUrl(req)));
   }
 
+  @Get('charge/:id')
+  @SignedIn()
+  async charge(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
+    send(res, await this.sandbox.chargePage(id, user, typeof ok === 'string' ? ok : undefined));
+  }
+
+  @Get('charge/:id/boleto.pdf')
+  @SignedIn()
+  async boleto(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
+    const answer = await this.sandbox.boleto(id, user);
+    if (!answer.pdf) return send(res, { status: answer.status, html: answer.html });
+    res.code(200).headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="boleto-clima-pro.pdf"', 'Cache-Control': 'private, no-store' }).send(answer.pdf);
+  }
+
+  @Post('charge/:id/:action')
+  @SignedIn()
+  async chargeAction(@Param('id') id: string, @Param('action') action: string, @CurrentUser() user: UserIdentity, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
+    send(res, await this.sandbox.chargeAction(id, user, action, ownWebhookUrl(req)));
+  }
+
   @Get('portal/:id')
   @SignedIn()
   async portal(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {

@@ -1,6 +1,8 @@
 import type { BillingConfig } from '../config';
 import type { BillingEvent } from '../providers/billing-event';
-import type { CheckoutRequest, PaymentProvider, PortalRequest } from '../providers/payment-provider';
+import type { ChargeRequest, CheckoutRequest, CreatedCharge, PaymentProvider, PortalRequest } from '../providers/payment-provider';
+import { boletoNumbers } from '../charges/boleto-line';
+import { buildBrCode } from '../charges/br-code';
 import { StripeEventReader } from '../providers/stripe-events';
 import type { SandboxCancellation } from './sandbox-cancellation';
 import { sandboxId, SandboxStore } from './sandbox-store';
@@ -17,7 +19,7 @@ export class SandboxProvider implements PaymentProvider {
   private readonly reader: StripeEventReader;
 
   constructor(
-    config: BillingConfig,
+    private readonly config: BillingConfig,
     private readonly store: SandboxStore,
     private readonly cancellation: SandboxCancellation,
   ) {
@@ -26,8 +28,41 @@ export class SandboxProvider implements PaymentProvider {
 
   async createCheckout(req: CheckoutRequest): Promise<{ url: string }> {
     const id = sandboxId('cs');
-    await this.store.save({ kind: 'checkout', id, userId: req.userId, email: req.email, plan: req.plan, trialDays: req.trialDays, customerId: req.customerId });
+    await this.store.save({
+      kind: 'checkout',
+      id,
+      userId: req.userId,
+      email: req.email,
+      plan: req.plan,
+      trialDays: req.trialDays,
+      customerId: req.customerId,
+      firstChargeAt: req.firstChargeAt ? req.firstChargeAt.toISOString() : null,
+    });
     return { url: `/api/billing/sandbox/checkout/${id}` };
+  }
+
+  /**
+   * A Pix with a real BR Code (EMV payload and CRC16 a banking app reads; the receiver key is a demo one)
+   * or a boleto with a well-formed digitable line (bank 000); paid from the sandbox's demo page.
+   */
+  async createCharge(req: ChargeRequest): Promise<CreatedCharge> {
+    const chargeId = sandboxId('pi');
+    const hostedUrl = `/api/billing/sandbox/charge/${chargeId}`;
+    if (req.method === 'pix') {
+      const code = buildBrCode({
+        key: this.config.BILLING_SANDBOX_PIX_KEY,
+        merchantName: this.config.BILLING_PIX_MERCHANT_NAME,
+        merchantCity: this.config.BILLING_PIX_MERCHANT_CITY,
+        amountCents: req.amountCents,
+        txid: chargeId.replace('pi_sandbox_', 'CP'),
+        description: 'Assinatura Clima Pro',
+      });
+      return { chargeId, code, pdfUrl: null, hostedUrl, expiresAt: new Date(Date.now() + this.config.BILLING_PIX_EXPIRES_HOURS * 3600_000) };
+    }
+    const expiresAt = new Date(Date.now() + this.config.BILLING_BOLETO_DUE_DAYS * 86_400_000);
+    const reference = BigInt(`0x${chargeId.slice(-16)}`).toString().slice(-25);
+    const { line } = boletoNumbers({ amountCents: req.amountCents, due: expiresAt, reference });
+    return { chargeId, code: line, pdfUrl: `${hostedUrl}/boleto.pdf`, hostedUrl, expiresAt };
   }
 
   async createPortal(req: PortalRequest): Promise<{ url: string }> {

@@ -1,14 +1,17 @@
 import { CONFIG, rootLogger } from '@clima/common';
-import { BILLING_MESSAGES, PLANS, SubscriptionPlan } from '@clima/contract';
+import { BILLING_MESSAGES, PLANS } from '@clima/contract';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../config';
 import type { Subscription } from '../subscriptions/subscription.entity';
 import { pickCurrent } from '../subscriptions/subscription-status';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { addInterval, checkoutSessionObject, eventOf, invoiceObject, SandboxSubscriptionState, subscriptionObject, unix } from './sandbox-events';
-import { checkoutPage, messagePage, portalPage } from './sandbox-pages';
-import { sandboxId, SandboxStore } from './sandbox-store';
+import * as QRCode from 'qrcode';
+import { ChargesRepository } from '../charges/charges.repository';
+import { boletoPdf } from '../charges/documents-pdf';
+import { addInterval, checkoutSessionObject, eventOf, invoiceObject, paymentIntentObject, SandboxSubscriptionState, subscriptionObject, unix } from './sandbox-events';
+import { chargePage, checkoutPage, messagePage, portalPage } from './sandbox-pages';
+import { SandboxCheckout, sandboxId, SandboxStore } from './sandbox-store';
 
 export interface Page {
   status: number;
@@ -76,22 +79,87 @@ export class SandboxService {
     @Inject(CONFIG) private readonly config: BillingConfig,
     private readonly store: SandboxStore,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly charges: ChargesRepository,
   ) {}
+
+  private async chargeOf(id: string, userId: string) {
+    if (!/^pi_sandbox_[a-f0-9]{24}$/.test(id)) return null;
+    const c = await this.charges.byProviderId(this.charges.dataSource, 'sandbox', id);
+    return c && c.user_id === userId ? c : null;
+  }
+
+  /** The sandbox's demo "bank" page of a Pix or boleto charge. */
+  async chargePage(id: string, user: { id: string }, notice?: string): Promise<Page> {
+    const c = await this.chargeOf(id, user.id);
+    if (!c) return { status: 404, html: messagePage('Cobrança não encontrada', BILLING_MESSAGES.chargeNotFound) };
+    const notices: Record<string, string> = {
+      pay: 'Pagamento simulado: o aviso foi enviado ao Clima Pro.',
+      expire: 'Vencimento simulado: a cobrança expirou sem pagamento.',
+    };
+    return {
+      status: 200,
+      html: chargePage({
+        id,
+        method: c.method,
+        plan: c.plan,
+        amountCents: c.amount_cents,
+        code: c.code,
+        qrSvg: c.method === 'pix' ? await QRCode.toString(c.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) : null,
+        pdfUrl: c.pdf_url,
+        status: c.status,
+        expiresAt: c.expires_at,
+        notice: notice ? notices[notice] : undefined,
+      }),
+    };
+  }
+
+  /**
+   * 'Simular pagamento' (payment_intent.succeeded; pressed again on a paid Pix it delivers the news once more,
+   * which is credited once) and 'Simular vencimento' (payment_intent.canceled, expired: the account stays as it was).
+   */
+  async chargeAction(id: string, user: { id: string; name: string | null; email: string }, action: string, webhookUrl: string): Promise<Page> {
+    const c = await this.chargeOf(id, user.id);
+    if (!c) return { status: 404, html: messagePage('Cobrança não encontrada', BILLING_MESSAGES.chargeNotFound) };
+    if (action !== 'pay' && action !== 'expire') return { status: 404, html: messagePage('Ação desconhecida', 'Esta ação não existe na demonstração.') };
+    const now = unix();
+    const base = { id, userId: user.id, plan: c.plan, method: c.method, amountCents: c.amount_cents, created: unix(c.created_at), payer: user.name ?? user.email };
+    const events =
+      action === 'pay'
+        ? [eventOf('payment_intent.succeeded', paymentIntentObject({ ...base, status: 'succeeded' }), now)]
+        : [eventOf('payment_intent.canceled', paymentIntentObject({ ...base, status: 'canceled', expired: true }), now)];
+    try {
+      await this.deliver(events, webhookUrl);
+    } catch (err) {
+      this.log.error({ err }, 'sandbox could not deliver its events');
+      return { status: 503, html: messagePage('Pagamento não confirmado', BILLING_MESSAGES.webhookDeliveryFailed) };
+    }
+    return { status: 303, redirect: action === 'pay' ? '/subscription?status=success' : `/api/billing/sandbox/charge/${id}?ok=expire` };
+  }
+
+  /** The boleto's PDF (demonstration). */
+  async boleto(id: string, user: { id: string }): Promise<{ status: number; pdf?: Buffer; html?: string }> {
+    const c = await this.chargeOf(id, user.id);
+    if (!c || c.method !== 'boleto') return { status: 404, html: messagePage('Cobrança não encontrada', BILLING_MESSAGES.chargeNotFound) };
+    return { status: 200, pdf: await boletoPdf({ line: c.code, amountCents: c.amount_cents, due: c.expires_at, plan: c.plan, payerCpf: c.payer_cpf }) };
+  }
 
   async checkoutPage(id: string, user: { id: string; email: string; name: string | null }): Promise<Page> {
     const s = await this.store.get('checkout', id);
     if (!s || s.userId !== user.id) return { status: 404, html: messagePage('Pagamento não encontrado', BILLING_MESSAGES.checkoutNotFound) };
-    return { status: 200, html: this.renderCheckout(s.id, s.plan, s.trialDays, user) };
+    return { status: 200, html: this.renderCheckout(s, user) };
   }
 
-  private renderCheckout(id: string, plan: SubscriptionPlan, trialDays: number, user: { email: string; name: string | null }, error?: string, form?: CardForm): string {
+  private renderCheckout(s: SandboxCheckout, user: { email: string; name: string | null }, error?: string, form?: CardForm): string {
+    const paidUntil = s.firstChargeAt ? new Date(s.firstChargeAt) : null;
+    const waits = !!paidUntil && paidUntil.getTime() > Date.now();
     return checkoutPage({
-      id,
-      plan,
+      id: s.id,
+      plan: s.plan,
       email: user.email,
       name: user.name ?? '',
-      trialDays,
-      firstChargeAt: new Date(Date.now() + trialDays * 86_400_000),
+      trialDays: s.trialDays,
+      firstChargeAt: new Date(Date.now() + s.trialDays * 86_400_000),
+      paidUntil: s.trialDays === 0 && waits ? paidUntil : null,
       error,
       form: form && { name: field(form.name), card_number: field(form.card_number, 23), expiry: field(form.expiry, 7), cvc: field(form.cvc, 4) },
     });
@@ -101,12 +169,15 @@ export class SandboxService {
     const s = await this.store.get('checkout', id);
     if (!s || s.userId !== user.id) return { status: 404, html: messagePage('Pagamento não encontrado', BILLING_MESSAGES.checkoutNotFound) };
     const error = cardError(form);
-    if (error) return { status: 400, html: this.renderCheckout(s.id, s.plan, s.trialDays, user, error, form) };
+    if (error) return { status: 400, html: this.renderCheckout(s, user, error, form) };
     // a second submit of the same checkout (double click, back button) does not subscribe twice
     if (!(await this.store.take(id))) return { status: 303, redirect: '/subscription?status=success' };
 
     const now = unix();
-    const trial = s.trialDays > 0;
+    // a switch from Pix/boleto: the card's first charge waits for the end of the period already paid (as Stripe's trial_end)
+    const paidUntil = s.firstChargeAt ? Math.ceil(new Date(s.firstChargeAt).getTime() / 1000) : 0;
+    const trialEnd = s.trialDays > 0 ? now + s.trialDays * 86_400 : paidUntil > now ? paidUntil : null;
+    const trial = trialEnd !== null;
     const state: SandboxSubscriptionState = {
       id: sandboxId('sub'),
       customerId: s.customerId ?? sandboxId('cus'),
@@ -115,8 +186,8 @@ export class SandboxService {
       status: trial ? 'trialing' : 'active',
       createdAt: now,
       periodStart: now,
-      periodEnd: trial ? now + s.trialDays * 86_400 : addInterval(now, s.plan),
-      trialEnd: trial ? now + s.trialDays * 86_400 : null,
+      periodEnd: trialEnd ?? addInterval(now, s.plan),
+      trialEnd,
       cancelAtPeriodEnd: false,
       canceledAt: null,
       endedAt: null,

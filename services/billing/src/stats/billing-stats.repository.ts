@@ -26,12 +26,13 @@ export class BillingStatsRepository {
     );
   }
 
-  /** BRL cents paid since the start of the São Paulo calendar month. */
-  revenueThisMonth(): Promise<{ cents: string }[]> {
+  /** BRL cents paid since the start of the São Paulo calendar month, by payment method. */
+  revenueThisMonth(): Promise<{ method: string; cents: string }[]> {
     return queryRows(
       this.ds,
-      `SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM billing.payments
-          WHERE currency = 'BRL' AND paid_at >= (date_trunc('month', now() AT TIME ZONE '${TZ}') AT TIME ZONE '${TZ}')`,
+      `SELECT method, COALESCE(SUM(amount_cents), 0) AS cents FROM billing.payments
+          WHERE currency = 'BRL' AND paid_at >= (date_trunc('month', now() AT TIME ZONE '${TZ}') AT TIME ZONE '${TZ}')
+          GROUP BY method`,
     );
   }
 

@@ -12,8 +12,10 @@ export class BillingStatsService {
   async stats(): Promise<BillingStats> {
     const [days, month, plans] = await Promise.all([this.figures.revenuePerDay(), this.figures.revenueThisMonth(), this.figures.subscribersByPlan()]);
     const count = (plan: string) => Number(plans.find((p) => p.plan === plan)?.n ?? 0);
+    const byMethod = (method: string) => Number(month.find((r) => r.method === method)?.cents ?? 0);
     return {
-      monthlyRevenue: reais(month[0]?.cents ?? 0),
+      monthlyRevenue: reais(month.reduce((sum, r) => sum + Number(r.cents), 0)),
+      revenueByMethod: { card: reais(byMethod('card')), pix: reais(byMethod('pix')), boleto: reais(byMethod('boleto')) },
       revenuePerDay: days.map((d) => ({ date: d.date, revenue: reais(d.cents) })),
       subscriptionStats: { monthly: count('monthly'), annual: count('annual') },
     };

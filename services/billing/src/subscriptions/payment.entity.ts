@@ -1,3 +1,4 @@
+import type { PaymentMethod, SubscriptionPlan } from '@clima/contract';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A payment received (a paid invoice); the source of the revenue figures. */
@@ -27,6 +28,20 @@ export class Payment {
 
   @Column({ type: 'timestamptz' })
   paidAt!: Date;
+
+  @Column({ type: 'text', default: 'card' })
+  method!: PaymentMethod;
+
+  @Column({ type: 'text', nullable: true })
+  plan!: SubscriptionPlan | null;
+
+  /** Who paid, as the provider or our checkout knew them (name, else e-mail); null once anonymised. */
+  @Column({ type: 'text', nullable: true })
+  payer!: string | null;
+
+  /** The receipt's number ('CP-00000042'), given by the database. */
+  @Column({ type: 'text', insert: false, update: false })
+  receiptNumber!: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

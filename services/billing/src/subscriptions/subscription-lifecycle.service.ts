@@ -3,13 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { SCHEMA } from '../database';
-import type { BillingEvent, InvoiceFacts, SubscriptionSnapshot } from '../providers/billing-event';
+import { ChargesRepository } from '../charges/charges.repository';
+import { receiptMail } from '../charges/charge-mails';
+import type { BillingEvent, ChargeFacts, InvoiceFacts, SubscriptionSnapshot } from '../providers/billing-event';
 import { CustomersRepository } from './customers.repository';
 import { paymentPendingMail } from './grace-notice';
-import { PaymentsRepository } from './payments.repository';
+import { NewPayment, PaymentsRepository } from './payments.repository';
 import type { Subscription } from './subscription.entity';
 import { SubscriptionsRepository } from './subscriptions.repository';
-import { accessStatus, factOf, pickCurrent, RUNNING, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
+import { accessStatus, addPeriod, factOf, pickCurrent, RUNNING, sameFact, TERMINAL, UserSubscriptionFact } from './subscription-status';
 
 /** What applying one event did, stored beside the processed event for an operator. */
 export interface Outcome {
@@ -31,6 +33,7 @@ export class SubscriptionLifecycle {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly customers: CustomersRepository,
     private readonly payments: PaymentsRepository,
+    private readonly charges: ChargesRepository,
   ) {}
 
   get graceMs(): number {
@@ -52,6 +55,8 @@ export class SubscriptionLifecycle {
         return this.invoicePaid(m, event.provider, event.created, event.invoice);
       case 'invoice_failed':
         return this.invoiceFailed(m, event.provider, event.created, event.invoice);
+      case 'charge':
+        return this.chargeEvent(m, event.provider, event.created, event.charge);
       default:
         return { outcome: 'ignored' };
     }
@@ -68,6 +73,8 @@ export class SubscriptionLifecycle {
     if (customerId) await this.customers.link(m, provider, userId, customerId);
     // subscription events that arrived before the checkout are matched to the user now
     await this.subscriptions.claimUnmatched(m, provider, userId, { subscriptionId, customerId });
+    // a switch to the card: the Pix or boleto periods end with the one already paid (no more charges)
+    if (subscriptionId) await this.subscriptions.endPeriodicOfUser(m, userId);
     await this.announce(m, userId, before);
     return { outcome: 'applied' };
   }
@@ -148,7 +155,7 @@ export class SubscriptionLifecycle {
     const sub = inv.subscriptionId ? await this.subscriptions.byProviderId(provider, inv.subscriptionId, m) : null;
     const userId = inv.userId ?? sub?.userId ?? (inv.customerId ? await this.customers.userOf(m, provider, inv.customerId) : null);
     if (inv.amountCents > 0) {
-      await this.payments.record(m, {
+      await this.recordPayment(m, {
         userId,
         provider,
         providerPaymentId: inv.invoiceId,
@@ -156,6 +163,9 @@ export class SubscriptionLifecycle {
         amountCents: inv.amountCents,
         currency: inv.currency,
         paidAt: inv.paidAt ?? created,
+        method: 'card',
+        plan: sub?.plan ?? null,
+        payer: inv.payer,
       });
     }
     if (sub) {
@@ -174,6 +184,126 @@ export class SubscriptionLifecycle {
       return { outcome: 'unmatched_user', note: 'pagamento registrado sem usuário' };
     }
     return { outcome: 'applied' };
+  }
+
+  /** Records a payment once; a new one gets its receipt, e-mailed to its user ('Recibo'). */
+  private async recordPayment(m: EntityManager, p: NewPayment): Promise<void> {
+    const receipt = await this.payments.record(m, p);
+    if (!receipt?.user_id) return;
+    const mail = receiptMail({
+      number: receipt.receipt_number,
+      paidAt: receipt.paid_at,
+      plan: receipt.plan,
+      method: receipt.method,
+      amountCents: receipt.amount_cents,
+      payer: receipt.payer,
+      publicUrl: this.config.PUBLIC_URL,
+    });
+    await writeOutbox(m, SCHEMA, 'user.mail', { userId: receipt.user_id, mail });
+  }
+
+  /**
+   * A Pix or boleto charge moved. Paid: the payment is recorded (with its receipt) and the user's Pix/boleto
+   * subscription gains one period of the charge's plan — from the end of the period still running (also in
+   * its grace), or from the payment date when access had already ended (a late boleto). A charge is credited
+   * once whatever the number of its events; a second charge paid for the same period (two tabs, two phones)
+   * is credited as the next period (README: "Pix paid twice"). Expired or failed: the charge is closed and
+   * the account stays as it was.
+   */
+  private async chargeEvent(m: EntityManager, provider: string, created: Date, c: ChargeFacts): Promise<Outcome> {
+    await this.subscriptions.lock(m, `charge:${provider}:${c.chargeId}`);
+    let charge = await this.charges.byProviderId(m, provider, c.chargeId);
+    if (!charge) {
+      // paid before our own row was written (or created outside the platform): the provider's metadata says it all
+      if (!c.userId || !c.plan || c.amountCents <= 0) return { outcome: 'unmatched_user', note: 'cobrança desconhecida' };
+      charge = await this.charges.insert(m, {
+        user_id: c.userId,
+        provider,
+        provider_charge_id: c.chargeId,
+        method: c.method,
+        plan: c.plan,
+        amount_cents: c.amountCents,
+        code: '',
+        pdf_url: null,
+        hosted_url: null,
+        payer_cpf: null,
+        due_at: created,
+        expires_at: created,
+      });
+    }
+    if (charge.status === 'paid') return { outcome: 'stale', note: 'cobrança já creditada' };
+    if (c.status !== 'succeeded') {
+      // processing only moves a pending charge; failed/expired close one not paid (the account stays as it was)
+      if (c.status === 'processing' && charge.status !== 'pending') return { outcome: 'stale', note: `cobrança ${charge.status}` };
+      await this.charges.setStatus(m, charge.id, c.status === 'processing' ? 'processing' : c.status);
+      return { outcome: 'applied' };
+    }
+    const paidAt = c.paidAt ?? created;
+    await this.charges.setStatus(m, charge.id, 'paid', paidAt);
+    const userId = charge.user_id;
+    if (!userId) return { outcome: 'unmatched_user', note: 'pagamento registrado sem usuário' };
+    await this.subscriptions.lock(m, `user:${userId}`);
+    const before = await this.fact(m, userId);
+    const now = new Date();
+    const existing = (await this.subscriptions.ofUser(userId, m)).filter((r) => r.method !== 'card' && r.provider === provider).sort((a, b) => Number(b.id) - Number(a.id))[0];
+    const row =
+      existing ??
+      this.subscriptions.build(m, {
+        provider,
+        providerSubscriptionId: `per_${charge.provider_charge_id}`,
+        paymentFailedAt: null,
+        pastDueSince: null,
+        graceUntil: null,
+        lastPaidAt: null,
+      });
+    const running = !!existing && existing.status === 'active' && !!existing.currentPeriodEnd;
+    // still running (also in the grace): one more period after the current one; ended: from the payment date
+    const start = running ? existing.currentPeriodEnd! : paidAt;
+    Object.assign(row, {
+      userId,
+      method: charge.method,
+      plan: charge.plan,
+      providerStatus: 'active',
+      currentPeriodEnd: addPeriod(start, charge.plan),
+      cancelAtPeriodEnd: running ? existing.cancelAtPeriodEnd : false,
+      trialEnd: null,
+      endedReason: null,
+      paymentFailedAt: null,
+      pastDueSince: null,
+      graceUntil: null,
+      lastPaidAt: !row.lastPaidAt || row.lastPaidAt < paidAt ? paidAt : row.lastPaidAt,
+      lastEventAt: !row.lastEventAt || row.lastEventAt < created ? created : row.lastEventAt,
+    });
+    row.status = accessStatus(row, now, this.graceMs);
+    await this.subscriptions.save(m, row);
+    await this.recordPayment(m, {
+      userId,
+      provider,
+      providerPaymentId: charge.provider_charge_id,
+      providerSubscriptionId: row.providerSubscriptionId,
+      amountCents: charge.amount_cents,
+      currency: charge.currency,
+      paidAt,
+      method: charge.method,
+      plan: charge.plan,
+      payer: c.payer,
+    });
+    await this.announce(m, userId, before);
+    return { outcome: 'applied' };
+  }
+
+  /**
+   * The next period's charge was issued (a few days before the period ends): the existing grace covers the
+   * wait — access lasts until BILLING_GRACE_DAYS after the period end unless the charge is paid.
+   */
+  async renewalIssued(m: EntityManager, row: Subscription): Promise<void> {
+    if (!row.userId || !row.currentPeriodEnd) return;
+    const before = await this.fact(m, row.userId);
+    row.pastDueSince = row.currentPeriodEnd;
+    row.graceUntil = new Date(row.currentPeriodEnd.getTime() + this.paymentGraceMs);
+    row.status = accessStatus(row, new Date(), this.graceMs);
+    await this.subscriptions.update(m, row.id, { pastDueSince: row.pastDueSince, graceUntil: row.graceUntil, status: row.status });
+    await this.announce(m, row.userId, before);
   }
 
   /**

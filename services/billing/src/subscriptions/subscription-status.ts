@@ -78,7 +78,9 @@ export function pickCurrent<R extends SummaryRow>(rows: R[]): R | null {
   if (!rows.length) return null;
   const time = (d: Date | null) => (d ? d.getTime() : 0);
   const active = rows.filter((r) => r.status === 'active');
-  if (active.length) return active.reduce((a, b) => (time(accessEnd(b)) > time(accessEnd(a)) ? b : a));
+  // on the same end, the one that renews speaks (a switch from Pix/boleto to the card: the card's first charge is when the paid period ends)
+  const longer = (a: R, b: R) => time(accessEnd(b)) - time(accessEnd(a)) || (a.cancelAtPeriodEnd ? 1 : 0) - (b.cancelAtPeriodEnd ? 1 : 0);
+  if (active.length) return active.reduce((a, b) => (longer(a, b) > 0 ? b : a));
   return rows.reduce((a, b) => (b.lastEventAt.getTime() > a.lastEventAt.getTime() || (b.lastEventAt.getTime() === a.lastEventAt.getTime() && Number(b.id) > Number(a.id)) ? b : a));
 }
 
@@ -90,3 +92,11 @@ export function factOf(row: SummaryRow | null): UserSubscriptionFact {
 }
 
 export const sameFact = (a: UserSubscriptionFact, b: UserSubscriptionFact) => a.status === b.status && a.plan === b.plan && a.expiresAt === b.expiresAt;
+
+/** The end of one billing interval after `from` (calendar month or year, as Stripe counts). */
+export function addPeriod(from: Date, plan: SubscriptionPlan): Date {
+  const d = new Date(from.getTime());
+  if (plan === 'monthly') d.setUTCMonth(d.getUTCMonth() + 1);
+  else d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d;
+}

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { SubscriptionPlan, SubscriptionStatus } from '@clima/contract';
+import type { PaymentMethod, SubscriptionPlan, SubscriptionStatus } from '@clima/contract';
 
 /**
  * One provider subscription: the provider's last snapshot we accepted (provider_status, period,
@@ -25,6 +25,10 @@ export class Subscription {
 
   @Column({ type: 'text', nullable: true })
   plan!: SubscriptionPlan | null;
+
+  /** 'card': the provider's subscription renews by itself; 'pix'/'boleto': our own periods, paid charge by charge. */
+  @Column({ type: 'text', default: 'card' })
+  method!: PaymentMethod;
 
   @Column({ type: 'text' })
   providerStatus!: string;

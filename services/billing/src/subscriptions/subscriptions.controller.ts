@@ -1,7 +1,7 @@
 import { CurrentUser, SignedIn, zod } from '@clima/common';
 import type { UserIdentity } from '@clima/common';
-import { BillingSubscription, CheckoutBody } from '@clima/contract';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { BillingSubscription, CheckoutBody, ReceiptsResponse } from '@clima/contract';
+import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
 import { SubscriptionsService } from './subscriptions.service';
 
 @Controller('api/billing')
@@ -18,7 +18,20 @@ export class SubscriptionsController {
   @SignedIn()
   @HttpCode(200)
   checkout(@CurrentUser() user: UserIdentity, @Body(zod(CheckoutBody)) body: CheckoutBody): Promise<{ url: string }> {
-    return this.subscriptions.checkout(user, body.plan);
+    return this.subscriptions.checkout(user, body);
+  }
+
+  @Get('receipts')
+  @SignedIn()
+  async receipts(@CurrentUser() user: UserIdentity): Promise<ReceiptsResponse> {
+    return { receipts: await this.subscriptions.receipts(user.id) };
+  }
+
+  @Get('receipts/:number/pdf')
+  @SignedIn()
+  async receiptPdf(@CurrentUser() user: UserIdentity, @Param('number') number: string): Promise<StreamableFile> {
+    const pdf = await this.subscriptions.receiptPdf(user.id, number);
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="recibo-${number}.pdf"`, length: pdf.byteLength });
   }
 
   @Post('portal')

@@ -73,6 +73,31 @@ export class SubscriptionsRepository {
     await m.getRepository(Subscription).update({ id }, patch);
   }
 
+  /**
+   * The user's Pix/boleto subscriptions stop renewing: they end with the period already paid (a switch to
+   * the card), without the grace of a renewal charge.
+   */
+  async endPeriodicOfUser(m: EntityManager, userId: string): Promise<void> {
+    await m.query(
+      `UPDATE billing.subscriptions SET cancel_at_period_end = true, past_due_since = NULL, grace_until = NULL, updated_at = now()
+        WHERE user_id = $1 AND method <> 'card' AND NOT cancel_at_period_end`,
+      [userId],
+    );
+  }
+
+  /** Up to 100 Pix/boleto subscriptions whose period ends within `ahead` of `now` and still renew. */
+  async dueForRenewal(now: Date, aheadMs: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.ds,
+      `SELECT id FROM billing.subscriptions
+        WHERE method <> 'card' AND status = 'active' AND provider_status = 'active' AND NOT cancel_at_period_end
+          AND grace_until IS NULL AND current_period_end <= $1
+        ORDER BY current_period_end LIMIT 100`,
+      [new Date(now.getTime() + aheadMs)],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async deleteOfUser(m: EntityManager, userId: string): Promise<void> {
     await m.getRepository(Subscription).delete({ userId });
   }

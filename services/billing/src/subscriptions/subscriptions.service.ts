@@ -1,4 +1,7 @@
-import { BillingSubscription, SubscriptionPlan, TRIAL_DAYS } from '@clima/contract';
+import { BillingSubscription, CheckoutBody, Receipt, TRIAL_DAYS } from '@clima/contract';
+import { ChargesService } from '../charges/charges.service';
+import { receiptPdf } from '../charges/documents-pdf';
+import { PaymentsRepository, ReceiptRow } from './payments.repository';
 import { Inject, Injectable } from '@nestjs/common';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../providers/payment-provider';
 import type { Customer } from './customer.entity';
@@ -16,26 +19,52 @@ export class SubscriptionsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly customers: CustomersRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly charges: ChargesService,
+    private readonly payments: PaymentsRepository,
   ) {}
 
   async summary(userId: string): Promise<BillingSubscription> {
     const rows = await this.subscriptions.ofUser(userId);
-    const customer = await this.customerOf(userId, pickCurrent(rows));
-    return toBillingSubscription(pickCurrent(rows), { canManage: !!customer, trialEligible: rows.length === 0 });
+    const current = pickCurrent(rows);
+    const [customer, pendingCharge] = await Promise.all([this.customerOf(userId, current), this.charges.pendingOf(userId, current)]);
+    return toBillingSubscription(current, { canManage: !!customer && current?.method === 'card', trialEligible: rows.length === 0, pendingCharge });
   }
 
-  async checkout(user: { id: string; email: string }, plan: SubscriptionPlan): Promise<{ url: string }> {
+  /**
+   * The card: the provider's checkout (the trial once per user; a switch from Pix/boleto first charges the
+   * card when the period already paid ends). Pix and boleto: a charge for the first period, or for the next
+   * one while a Pix/boleto period runs; /subscription then shows it.
+   */
+  async checkout(user: { id: string; email: string; name: string | null }, body: CheckoutBody): Promise<{ url: string }> {
     const rows = await this.subscriptions.ofUser(user.id);
-    if (rows.some((r) => r.status === 'active')) throw billingError(BillingError.AlreadySubscribed);
+    const active = rows.filter((r) => r.status === 'active');
+    const periodic = active.length > 0 && active.every((r) => r.method !== 'card') ? pickCurrent(active) : null;
+    if (active.length && !periodic) throw billingError(BillingError.AlreadySubscribed);
+    if (body.method !== 'card') {
+      await this.charges.create(user, body.plan, body.method, body.cpf, periodic && !periodic.cancelAtPeriodEnd ? periodic : null);
+      return { url: '/subscription?status=charge' };
+    }
     const customer = await this.customerOf(user.id, null);
     return this.provider.createCheckout({
       userId: user.id,
       email: user.email,
-      plan,
+      plan: body.plan,
       // the free trial is offered once per user
       trialDays: rows.length === 0 ? TRIAL_DAYS : 0,
+      firstChargeAt: periodic?.currentPeriodEnd ?? null,
       customerId: customer?.providerCustomerId ?? null,
     });
+  }
+
+  async receipts(userId: string): Promise<Receipt[]> {
+    return (await this.payments.receiptsOfUser(userId)).map(toReceipt);
+  }
+
+  /** A receipt of the caller's as a PDF; 404 for another user's or an unknown number. */
+  async receiptPdf(userId: string, number: string): Promise<Buffer> {
+    const r = await this.payments.receipt(number);
+    if (!r || r.user_id !== userId) throw billingError(BillingError.ReceiptNotFound);
+    return receiptPdf({ number: r.receipt_number, paidAt: r.paid_at, plan: r.plan, method: r.method, amountCents: r.amount_cents, payer: r.payer });
   }
 
   async portal(userId: string): Promise<{ url: string }> {
@@ -55,3 +84,14 @@ export class SubscriptionsService {
     return this.customers.newestOfUser(provider, userId);
   }
 }
+
+export const toReceipt = (r: ReceiptRow): Receipt => ({
+  number: r.receipt_number,
+  paid_at: r.paid_at.toISOString(),
+  plan: r.plan,
+  method: r.method,
+  amount_cents: r.amount_cents,
+  currency: r.currency,
+  payer: r.payer,
+  pdf_url: `/api/billing/receipts/${r.receipt_number}/pdf`,
+});

@@ -150,10 +150,30 @@ export class CertificatesRepository {
           WHERE user_id = $1`,
         [userId],
       );
+      // the kept PDFs carry the name
+      await execute(m, `DELETE FROM courses.certificate_pdf WHERE code IN (SELECT code FROM courses.certificate WHERE user_id IS NULL AND holder_deleted_at IS NOT NULL)`);
       await execute(m, `DELETE FROM courses.user_profile WHERE user_id = $1`, [userId]);
       await execute(m, `INSERT INTO courses.deleted_user (user_digest) VALUES ($1) ON CONFLICT DO NOTHING`, [digest]);
       return touched;
     });
+  }
+
+  // --- kept PDFs ----------------------------------------------------------------------------------
+
+  /** The kept PDF of a certificate, when it was made from what `fingerprint` describes. */
+  async keptPdf(code: string, fingerprint: string): Promise<Uint8Array | undefined> {
+    const row = await queryOne<{ pdf: Buffer }>(this.ds, `SELECT pdf FROM courses.certificate_pdf WHERE code = $1 AND fingerprint = $2`, [code, fingerprint]);
+    return row?.pdf;
+  }
+
+  /** Keeps a certificate's PDF (replacing one made from older facts). */
+  async keepPdf(code: string, fingerprint: string, pdf: Uint8Array): Promise<void> {
+    await execute(
+      this.ds,
+      `INSERT INTO courses.certificate_pdf (code, fingerprint, pdf) VALUES ($1, $2, $3)
+       ON CONFLICT (code) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, pdf = EXCLUDED.pdf, made_at = now()`,
+      [code, fingerprint, Buffer.from(pdf)],
+    );
   }
 
   // --- names --------------------------------------------------------------------------------------

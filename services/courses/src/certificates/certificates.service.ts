@@ -237,8 +237,9 @@ export class CertificatesService {
     if (name) await this.certificates.fillHolderName(user.id, name);
   }
 
+  /** The certificate's PDF: the copy kept when it was made, made (and kept) when there is none for what it shows now. */
   private async file(row: CertificateRow): Promise<CertificateFile> {
-    const bytes = await renderCertificatePdf({
+    const doc = {
       code: row.code,
       holderName: row.holder_name,
       courseTitle: row.course_title,
@@ -247,7 +248,13 @@ export class CertificatesService {
       issuedAt: row.issued_at,
       verifyUrl: this.verifyUrl(row.code),
       revokedAt: row.revoked_at,
-    });
+    };
+    const fingerprint = createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+    let bytes = await this.certificates.keptPdf(row.code, fingerprint);
+    if (!bytes) {
+      bytes = await renderCertificatePdf(doc);
+      await this.certificates.keepPdf(row.code, fingerprint, bytes);
+    }
     const course = slugify(row.course_title).slice(0, 60).replace(/-+$/, '') || 'curso';
     return { fileName: `certificado-${course}-${row.code}.pdf`, bytes };
   }

@@ -26,12 +26,14 @@ export interface ManualRow {
   created_at: Date | string;
   text_status: ManualTextStatus | null;
   page_count: number | null;
+  ocr_pages: number | null;
+  text_error: string | null;
 }
 
 export const MANUAL_SELECT = `
   SELECT m.id, m.title, m.description, m.manufacturer_id, f.name AS manufacturer_name, f.logo_url AS manufacturer_logo,
          m.model_id, d.name AS model_name, m.manual_type, m.file_url, m.file_size, m.external_url,
-         m.is_published, m.download_count, m.created_at, m.text_status, m.page_count
+         m.is_published, m.download_count, m.created_at, m.text_status, m.page_count, m.ocr_pages, m.text_error
     FROM manuals.manuals m
     JOIN manuals.manufacturers f ON f.id = m.manufacturer_id
     JOIN manuals.models d ON d.id = m.model_id`;
@@ -56,6 +58,8 @@ export function mapManual(r: ManualRow): Manual {
     created_at: isoText(r.created_at),
     text_status: r.text_status,
     page_count: r.page_count,
+    ocr_pages: r.ocr_pages,
+    text_error: r.text_error,
   };
 }
 

@@ -27,6 +27,8 @@ export interface ManualChanges {
   /** Set with a new file: pending for a stored PDF, null otherwise; the page count is unknown again. */
   text_status?: ManualTextStatus | null;
   page_count?: number | null;
+  ocr_pages?: number | null;
+  text_error?: string | null;
 }
 
 export interface NewManual {

@@ -99,6 +99,8 @@ export class ManualsService {
       changes.file_size = fileUrl === null ? null : await this.files.sizeOf(fileUrl);
       changes.text_status = fileUrl !== null && this.files.keyOf(fileUrl) ? 'pending' : null;
       changes.page_count = null;
+      changes.ocr_pages = null;
+      changes.text_error = null;
     }
     const touched = Object.values(body).some((v) => v !== undefined);
     if (!touched) throw manualsError(ManualsError.NothingToUpdate);

@@ -70,7 +70,7 @@ export class ManualSearchService {
     return results;
   }
 
-  /** Every page's text of a published manual (none until its PDF is indexed). */
+  /** Every page's text of a published manual (none until its PDF is indexed), with the words' places on a page read by OCR. */
   async pages(id: number): Promise<ManualPagesAnswer> {
     const found = await this.text.pagesOf(id);
     if (!found) throw manualsError(ManualsError.ManualNotFound);
@@ -78,7 +78,8 @@ export class ManualSearchService {
       manual_id: id,
       text_status: found.text_status,
       page_count: found.page_count,
-      pages: found.pages.map((p) => ({ page: p.page, text: p.body })),
+      // a scanned page also gives the words OCR placed on it (the viewer marks the search there)
+      pages: found.pages.map((p) => (p.words ? { page: p.page, text: p.body, words: p.words } : { page: p.page, text: p.body })),
     };
   }
 }

@@ -33,7 +33,7 @@ export class ManualTextConsumer implements OnApplicationBootstrap, OnModuleDestr
       connection: bullConnection(this.config.REDIS_URL),
       prefix: this.config.KEY_PREFIX,
       concurrency: this.config.MANUAL_TEXT_CONCURRENCY,
-      // a large PDF takes a while; the lock is renewed while the event loop turns (the reader yields per page)
+      // a large PDF (or a long scan) takes a while; the lock is renewed meanwhile: the reading runs in a child process
       lockDuration: 120_000,
     });
     worker.on('failed', (job, err) => this.logger.warn({ msg: 'manual text job failed', err, manualId: (job?.data as IndexJobData | undefined)?.manualId, attempts: job?.attemptsMade }));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { execute, Queryable, queryOne, queryRows, withTransaction } from '@clima/common';
-import { MANUAL_FILE_PREFIX, MANUAL_SEARCH_LIMITS, type ManualTextStatus } from '@clima/contract';
+import { MANUAL_FILE_PREFIX, MANUAL_SEARCH_LIMITS, type ManualTextStatus, type OcrWord } from '@clima/contract';
 import { matchByIdSlugOrName, matchParams } from '../manuals/manufacturers.repository';
 
 /** The text search configuration of the migration: Portuguese, accents removed before stemming. */
@@ -13,6 +13,8 @@ export interface PageText {
   body: string;
   /** Its codes (normalised) with how often each appears. */
   codes: Map<string, number>;
+  /** The words OCR read and where (a scanned page); absent for a page with a text layer. */
+  words?: OcrWord[];
 }
 
 export interface SearchFilter {
@@ -79,7 +81,7 @@ export class ManualTextRepository {
    * Replaces the manual's pages and codes and records the outcome, in one transaction, if the manual still
    * has this file (the row is locked meanwhile, so an edit waits). False when it does not: nothing written.
    */
-  saveText(manualId: number, fileUrl: string, outcome: { status: ManualTextStatus; pageCount: number | null; pages: PageText[] }): Promise<boolean> {
+  saveText(manualId: number, fileUrl: string, outcome: { status: ManualTextStatus; pageCount: number | null; ocrPages: number; pages: PageText[] }): Promise<boolean> {
     return withTransaction(this.ds, async (m) => {
       const row = await queryOne<{ file_url: string | null }>(m, `SELECT file_url FROM manuals.manuals WHERE id = $1 FOR UPDATE`, [manualId]);
       if (!row || row.file_url !== fileUrl) return false;
@@ -87,7 +89,12 @@ export class ManualTextRepository {
       for (let i = 0; i < outcome.pages.length; i += PAGE_BATCH) {
         await this.insertPages(m, manualId, outcome.pages.slice(i, i + PAGE_BATCH));
       }
-      await execute(m, `UPDATE manuals.manuals SET text_status = $2, page_count = $3 WHERE id = $1`, [manualId, outcome.status, outcome.pageCount]);
+      await execute(m, `UPDATE manuals.manuals SET text_status = $2, page_count = $3, ocr_pages = $4, text_error = NULL WHERE id = $1`, [
+        manualId,
+        outcome.status,
+        outcome.pageCount,
+        outcome.ocrPages,
+      ]);
       return true;
     });
   }
@@ -96,9 +103,9 @@ export class ManualTextRepository {
     if (!pages.length) return;
     await execute(
       db,
-      `INSERT INTO manuals.manual_pages (manual_id, page, body)
-       SELECT $1, p, b FROM unnest($2::int[], $3::text[]) AS t(p, b)`,
-      [manualId, pages.map((p) => p.page), pages.map((p) => p.body)],
+      `INSERT INTO manuals.manual_pages (manual_id, page, body, words)
+       SELECT $1, p, b, w::jsonb FROM unnest($2::int[], $3::text[], $4::text[]) AS t(p, b, w)`,
+      [manualId, pages.map((p) => p.page), pages.map((p) => p.body), pages.map((p) => (p.words ? JSON.stringify(p.words) : null))],
     );
     const codes: string[] = [];
     const pageNumbers: number[] = [];
@@ -119,9 +126,9 @@ export class ManualTextRepository {
     );
   }
 
-  /** Records a failure without touching the pages, if the manual still has this file. */
-  async markFailed(manualId: number, fileUrl: string): Promise<void> {
-    await execute(this.ds, `UPDATE manuals.manuals SET text_status = 'failed' WHERE id = $1 AND file_url = $2`, [manualId, fileUrl]);
+  /** Records a failure and its reason (shown in the admin list) without touching the pages, if the manual still has this file. */
+  async markFailed(manualId: number, fileUrl: string, reason: string): Promise<void> {
+    await execute(this.ds, `UPDATE manuals.manuals SET text_status = 'failed', text_error = $3 WHERE id = $1 AND file_url = $2`, [manualId, fileUrl, reason.slice(0, 300)]);
   }
 
   /** Removes a manual's pages (its file changed or went away). */
@@ -130,7 +137,9 @@ export class ManualTextRepository {
   }
 
   /** Every page's text of a published manual, page 1 first; undefined when there is no such manual. */
-  async pagesOf(manualId: number): Promise<{ text_status: ManualTextStatus | null; page_count: number | null; pages: { page: number; body: string }[] } | undefined> {
+  async pagesOf(
+    manualId: number,
+  ): Promise<{ text_status: ManualTextStatus | null; page_count: number | null; pages: { page: number; body: string; words: OcrWord[] | null }[] } | undefined> {
     const manual = await queryOne<{ text_status: ManualTextStatus | null; page_count: number | null }>(
       this.ds,
       `SELECT text_status, page_count FROM manuals.manuals WHERE id = $1 AND is_published`,
@@ -139,7 +148,7 @@ export class ManualTextRepository {
     if (!manual) return undefined;
     const pages =
       manual.text_status === 'indexed'
-        ? await queryRows<{ page: number; body: string }>(this.ds, `SELECT page, body FROM manuals.manual_pages WHERE manual_id = $1 ORDER BY page`, [manualId])
+        ? await queryRows<{ page: number; body: string; words: OcrWord[] | null }>(this.ds, `SELECT page, body, words FROM manuals.manual_pages WHERE manual_id = $1 ORDER BY page`, [manualId])
         : [];
     return { ...manual, pages };
   }

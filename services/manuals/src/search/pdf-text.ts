@@ -8,6 +8,17 @@ export const MAX_PAGE_CHARS = 100_000;
 /** The PDF could not be read at all (damaged, encrypted, not a PDF): retrying cannot help. */
 export class UnreadablePdfError extends Error {}
 
+/** A page holds searchable text when it has at least this many letters or digits (else it is a scanned image). */
+const MIN_TEXT_CHARS = 20;
+export const hasText = (page: string) => (page.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_TEXT_CHARS;
+
+/** One page's text layer and its size in PDF points (what OCR needs to draw it). */
+export interface PdfPageText {
+  text: string;
+  width: number;
+  height: number;
+}
+
 let loaded: Promise<typeof Pdfjs> | undefined;
 
 /**
@@ -48,12 +59,17 @@ export function cleanPageText(raw: string): string {
   );
 }
 
-/**
- * The text of every page of a PDF, in order (page 1 first). An empty string for a page without text (a
- * scanned image). `onPage` runs after each page, so a long document lets the event loop breathe.
- * A document pdf.js cannot open throws UnreadablePdfError.
- */
+/** The text of every page of a PDF, in order (page 1 first): `readPdfPages` without the sizes. */
 export async function extractPdfPages(bytes: Uint8Array, onPage?: (page: number, total: number) => Promise<void> | void): Promise<string[]> {
+  return (await readPdfPages(bytes, onPage)).map((p) => p.text);
+}
+
+/**
+ * The text layer of every page of a PDF, in order (page 1 first), with the page's size. An empty text for a
+ * page without one (a scanned image). `onPage` runs after each page, so a long document lets the event loop
+ * breathe. A document pdf.js cannot open throws UnreadablePdfError.
+ */
+export async function readPdfPages(bytes: Uint8Array, onPage?: (page: number, total: number) => Promise<void> | void): Promise<PdfPageText[]> {
   const lib = await pdfjs();
   const task = lib.getDocument({
     data: bytes,
@@ -72,12 +88,15 @@ export async function extractPdfPages(bytes: Uint8Array, onPage?: (page: number,
     throw new UnreadablePdfError(err instanceof Error ? err.message : String(err));
   }
   try {
-    const pages: string[] = [];
+    const pages: PdfPageText[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       let raw = '';
+      let size = { width: 595, height: 842 };
       try {
         const page = await doc.getPage(n);
         try {
+          const [x0, y0, x1, y1] = page.view;
+          size = { width: Math.abs(x1! - x0!), height: Math.abs(y1! - y0!) };
           const content = await page.getTextContent();
           for (const item of content.items) {
             if (!('str' in item)) continue;
@@ -91,7 +110,7 @@ export async function extractPdfPages(bytes: Uint8Array, onPage?: (page: number,
         // one damaged page leaves the others readable
         raw = '';
       }
-      pages.push(cleanPageText(raw));
+      pages.push({ text: cleanPageText(raw), ...size });
       await onPage?.(n, doc.numPages);
     }
     return pages;

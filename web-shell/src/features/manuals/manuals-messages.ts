@@ -70,6 +70,8 @@ export const manualsKitMessages = {
     pageInput: 'Ir para a página',
     pageOf: (total: number) => `de ${total}`,
     pageStatus: (page: number, total: number) => `Página ${page} de ${total}`,
+    /** The scrolling area that shows the page (focusable, so the keyboard scrolls it). */
+    pageArea: (page: number) => `Página ${page} do manual`,
     zoomIn: 'Aumentar zoom',
     zoomOut: 'Diminuir zoom',
     zoomFit: 'Ajustar à largura',

@@ -3,10 +3,8 @@ import { AdministratorCreateBody, AdministratorUpdateBody, type Administrator } 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
-import { ApiError } from '../../../lib/api';
-import { Alert } from '@clima/web-kit/alert';
-import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { inputStyles, labelStyles } from '@clima/web-kit/button';
+import { DialogForm, FormDialog, useSaveError } from '../../../shared/ui/form-dialog';
 import { PasswordInput } from '@clima/web-kit/password-input';
 import { useSaveAdministrator } from '../hooks/use-administrators';
 
@@ -22,7 +20,7 @@ export function AdministratorFormDialog({ target, onClose }: { target: Administr
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const [showPassword, setShowPassword] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { error, setError, attempt } = useSaveError(m.saveFailed);
   const ids = { username: useId(), password: useId(), hint: useId() };
   const { register, handleSubmit, reset, formState } = useForm<Values>({
     defaultValues: { username: '', password: '' },
@@ -33,29 +31,26 @@ export function AdministratorFormDialog({ target, onClose }: { target: Administr
     if (target === null) return;
     reset({ username: target === 'new' ? '' : target.username, password: '' });
     setShowPassword(false);
-    setServerError(null);
-  }, [target, reset]);
+    setError(null);
+  }, [target, reset, setError]);
 
-  const onValid = async (values: Values) => {
-    setServerError(null);
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, username: values.username.trim(), password: values.password });
+  const onValid = (values: Values) =>
+    attempt(async () => {
+      await save.mutateAsync({ id: editing?.id ?? null, body: { username: values.username.trim(), password: values.password } });
       onClose();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : m.saveFailed);
-    }
-  };
+    });
 
   const fieldError = formState.errors.username?.message ?? formState.errors.password?.message;
   return (
-    <Modal
-      open={target !== null}
-      onClose={onClose}
-      title={editing ? m.editTitle : m.createTitle}
-      closeLabel={messages.common.close}
-      dismissible={!save.isPending}
-    >
-      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+    <FormDialog open={target !== null} onClose={onClose} title={editing ? m.editTitle : m.createTitle} pending={save.isPending}>
+      <DialogForm
+        onSubmit={handleSubmit(onValid)}
+        onCancel={onClose}
+        pending={save.isPending}
+        submitLabel={editing ? m.submitEdit : m.submitCreate}
+        pendingLabel={m.saving}
+        error={fieldError ?? error}
+      >
         <div>
           <label htmlFor={ids.username} className={labelStyles}>
             {m.username}
@@ -76,21 +71,12 @@ export function AdministratorFormDialog({ target, onClose }: { target: Administr
             {...register('password')}
           />
           {editing && (
-            <p id={ids.hint} className="mt-1.5 text-xs text-slate-500">
+            <p id={ids.hint} className="mt-1.5 text-xs text-slate-600">
               {m.passwordEditHint}
             </p>
           )}
         </div>
-        {(fieldError ?? serverError) && <Alert tone="error">{(fieldError ?? serverError)!}</Alert>}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
-            {messages.common.cancel}
-          </button>
-          <button type="submit" disabled={save.isPending} className={buttonStyles.primary}>
-            {save.isPending ? m.saving : editing ? m.submitEdit : m.submitCreate}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </DialogForm>
+    </FormDialog>
   );
 }

@@ -1,39 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
+import { defineAdminResource } from '../../../shared/hooks/admin-resource';
 import { createAdministrator, deleteAdministrator, fetchAdministrators, updateAdministrator } from '../api/administrators-api';
 
-export function useAdministrators(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: adminKeys.administrators.list(search),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchAdministrators(search, signal);
-      } catch (err) {
-        if (!signal.aborted) console.error(messages.logs.adminsLoad, err);
-        return [];
-      }
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+const administrators = defineAdminResource({
+  keys: adminKeys.administrators,
+  list: fetchAdministrators,
+  create: (body: { username: string; password: string }) => createAdministrator(body),
+  update: updateAdministrator,
+  remove: deleteAdministrator,
+  logs: { load: messages.logs.adminsLoad, save: messages.logs.adminSave, delete: messages.logs.adminDelete },
+});
 
-export function useSaveAdministrator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, username, password }: { id: number | null; username: string; password: string }) =>
-      id === null ? createAdministrator({ username, password }) : updateAdministrator(id, { username, password }),
-    onError: (err) => console.error(messages.logs.adminSave, err),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.administrators.all }),
-  });
-}
-
-export function useDeleteAdministrator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteAdministrator(id),
-    onError: (err) => console.error(messages.logs.adminDelete, err),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.administrators.all }),
-  });
-}
+export const useAdministrators = administrators.useList;
+export const useSaveAdministrator = administrators.useSave;
+export const useDeleteAdministrator = administrators.useDelete;

@@ -93,7 +93,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
           </button>
           {showAll && (
             <div className="mt-2 border-t border-slate-200 pt-2">
-              <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{d.unchanged}</p>
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{d.unchanged}</p>
               <div className="divide-y divide-slate-100">
                 {unchanged.map((c) => (
                   <FieldRow key={c.key} change={c} mode={mode} />

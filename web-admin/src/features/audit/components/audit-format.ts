@@ -1,3 +1,4 @@
+import { MANUAL_TYPES } from '@clima/contract/manuals';
 import { messages } from '../../../i18n/messages';
 
 const m = messages.audit;
@@ -23,13 +24,20 @@ export function formatDateTime(value: string | null | undefined): string {
 
 export const actionLabel = (action: string) => m.actions[action] ?? action;
 export const entityLabel = (entity: string) => m.entities[entity] ?? entity;
-export const fieldLabel = (key: string) => m.fields[key] ?? key;
+/** The field's Portuguese label; a field without one reads as words ('pix_key' → 'Pix key'), never as a raw name. */
+export const fieldLabel = (key: string) => m.fields[key] ?? humanize(key);
+const humanize = (key: string) => {
+  const words = key.replace(/[_.-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 const BOOLEAN_FLAGS = new Set(['is_published', 'is_admin']);
 /** Coded values shown with the words the rest of the panel uses. */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   subscription_status: messages.users.status,
   subscription_plan: { monthly: messages.users.plan.monthly, annual: messages.users.plan.annual },
+  manual_type: MANUAL_TYPES,
+  ...m.values,
 };
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 

@@ -40,7 +40,7 @@ export function AdminLoginPage() {
 
   return (
     <main className="relative grid min-h-dvh place-items-center overflow-hidden bg-slate-950 px-4 py-10">
-      <div className="pointer-events-none absolute -left-40 -top-40 size-[28rem] rounded-full bg-sky-600/30 blur-3xl" aria-hidden />
+      <div className="pointer-events-none absolute -left-40 -top-40 size-[28rem] rounded-full bg-sky-700/30 blur-3xl" aria-hidden />
       <div className="pointer-events-none absolute -bottom-40 -right-32 size-[26rem] rounded-full bg-cyan-500/20 blur-3xl" aria-hidden />
       <div className="relative w-full max-w-sm">
         <div className="rounded-3xl bg-white p-7 shadow-2xl sm:p-8">
@@ -107,7 +107,7 @@ export function AdminLoginPage() {
             </button>
           </form>
         </div>
-        <Link to="/" className="mt-6 flex items-center justify-center gap-1.5 text-sm text-slate-400 hover:text-white">
+        <Link to="/" className="mt-6 flex items-center justify-center gap-1.5 text-sm text-slate-300 hover:text-white">
           <ArrowLeft className="size-4" aria-hidden />
           {m.backToSite}
         </Link>

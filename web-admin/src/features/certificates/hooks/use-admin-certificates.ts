@@ -1,29 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
+import { defineAdminResource } from '../../../shared/hooks/admin-resource';
 import { fetchAdminCertificates, revokeCertificate } from '../api/certificates-api';
 
-export function useAdminCertificates(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: adminKeys.certificates.list(search),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchAdminCertificates(search, signal);
-      } catch (err) {
-        if (!signal.aborted) console.error(messages.logs.certificatesLoad, err);
-        throw err;
-      }
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+const certificates = defineAdminResource({
+  keys: adminKeys.certificates,
+  list: fetchAdminCertificates,
+  logs: { load: messages.logs.certificatesLoad },
+  // The page tells a failed load apart from an empty list.
+  failedLoad: 'error',
+});
 
-export function useRevokeCertificate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ code, reason }: { code: string; reason: string }) => revokeCertificate(code, reason),
-    onError: (err) => console.error(messages.logs.certificateRevoke, err),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.certificates.all }),
-  });
-}
+export const useAdminCertificates = certificates.useList;
+export const useRevokeCertificate = () =>
+  certificates.useChange(({ code, reason }: { code: string; reason: string }) => revokeCertificate(code, reason), messages.logs.certificateRevoke);

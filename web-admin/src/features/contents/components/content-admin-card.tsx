@@ -40,7 +40,7 @@ export function ContentAdminCard({
         <ContentThumbnail content={content} />
         <div className="absolute inset-x-2.5 top-2.5 flex items-start justify-between gap-2">
           <span
-            className={`rounded-full px-2.5 py-0.5 text-[11px] font-bold shadow-sm ${published ? 'bg-emerald-500 text-white' : 'bg-white/90 text-slate-700'}`}
+            className={`rounded-full px-2.5 py-0.5 text-[11px] font-bold shadow-sm ${published ? 'bg-emerald-700 text-white' : 'bg-white/90 text-slate-700'}`}
             data-testid="content-status"
           >
             {published ? m.published : m.draft}
@@ -52,7 +52,7 @@ export function ContentAdminCard({
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2 text-xs">
-          <span className={`truncate rounded-full px-2.5 py-0.5 font-semibold ${content.category_name ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-500'}`}>
+          <span className={`truncate rounded-full px-2.5 py-0.5 font-semibold ${content.category_name ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700'}`}>
             {content.category_name ?? m.noCategory}
           </span>
           <span className="inline-flex shrink-0 items-center gap-1 text-slate-500">
@@ -86,7 +86,7 @@ export function ContentAdminCard({
                 aria-pressed={published}
                 aria-label={published ? m.unpublishLabel(content.title) : m.publishLabel(content.title)}
                 title={published ? m.published : m.draft}
-                className={`${iconButton} disabled:opacity-50 ${published ? 'text-emerald-600 hover:bg-emerald-50' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'}`}
+                className={`${iconButton} disabled:opacity-50 ${published ? 'text-emerald-700 hover:bg-emerald-50' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-700'}`}
               >
                 {published ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
               </button>

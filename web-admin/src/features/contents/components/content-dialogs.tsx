@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Lightbulb } from 'lucide-react';
+import { AlertCircle, Lightbulb } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { buttonStyles } from '@clima/web-kit/button';
 import { Modal } from '@clima/web-kit/modal';
@@ -12,26 +12,6 @@ export interface ContentFailure {
   message: string;
   /** Create and update failures carry the tip about required fields and the video URL. */
   tip: boolean;
-}
-
-/** 'Conteúdo Criado!' / 'Conteúdo Atualizado!' (spec section 8). */
-export function ContentSavedDialog({ saved, onClose }: { saved: { kind: 'created' | 'updated'; title: string; published: boolean } | null; onClose: () => void }) {
-  return (
-    <Modal open={saved !== null} onClose={onClose} title={saved?.kind === 'updated' ? m.updatedTitle : m.createdTitle} closeLabel={messages.common.close} size="sm">
-      {saved && (
-        <div className="flex flex-col items-center text-center">
-          <span className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-600">
-            <CheckCircle2 className="size-8" aria-hidden />
-          </span>
-          <p className="mt-4 font-semibold text-slate-900">{saved.title}</p>
-          <p className="mt-1 text-sm text-slate-600">{saved.published ? m.savedPublished : m.savedDraft}</p>
-          <button type="button" onClick={onClose} className={`${buttonStyles.primary} mt-6 w-full`} data-autofocus>
-            {m.continue}
-          </button>
-        </div>
-      )}
-    </Modal>
-  );
 }
 
 /** The error dialog of spec section 8 (admin contents), closed by 'Tentar Novamente'. */
@@ -49,7 +29,7 @@ export function ContentErrorDialog({ failure, onClose }: { failure: ContentFailu
           </p>
           {failure.tip && (
             <p className="mt-4 flex items-start gap-2 rounded-xl bg-amber-50 p-3.5 text-left text-sm text-amber-900 ring-1 ring-amber-200">
-              <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+              <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
               {m.errorTip}
             </p>
           )}

@@ -4,14 +4,14 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { Alert } from '@clima/web-kit/alert';
-import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { inputStyles, labelStyles } from '@clima/web-kit/button';
 import type { ContentInput } from '../api/contents-api';
 import { ContentRequestError } from '../api/contents-api';
 import { useSaveContent } from '../hooks/use-admin-contents';
 import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
 import { ContentErrorDialog, type ContentFailure } from './content-dialogs';
 import { ContentFormSchema, contentToForm, emptyContentForm, type ContentFormValues } from './content-form-schema';
+import { DialogForm, FormDialog, PublishingNote } from '../../../shared/ui/form-dialog';
 import { VideoSourceField } from './video-source-field';
 
 const m = messages.contents;
@@ -79,20 +79,21 @@ export function ContentFormDialog({
   const mode = watch('mode');
   const videoUrl = watch('video_url');
   const fileUrl = watch('video_file_url');
+  const published = watch('is_published');
   const errors = formState.errors;
-  const busy = save.isPending || upload.uploading;
 
   return (
     <>
-      <Modal
-        open={target !== null && failure === null}
-        onClose={close}
-        title={editing ? m.editTitle : m.createTitle}
-        closeLabel={messages.common.close}
-        dismissible={!save.isPending}
-        size="lg"
-      >
-        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-5">
+      <FormDialog open={target !== null && failure === null} onClose={close} title={editing ? m.editTitle : m.createTitle} pending={save.isPending} size="lg">
+        <DialogForm
+          onSubmit={handleSubmit(onValid)}
+          onCancel={close}
+          pending={save.isPending}
+          busy={upload.uploading}
+          submitLabel={editing ? m.submitEdit : m.submitCreate}
+          pendingLabel={m.saving}
+          publishing={<PublishingNote>{messages.publishing.content(Boolean(published))}</PublishingNote>}
+        >
           <div>
             <label htmlFor={ids.title} className={labelStyles}>
               {m.fieldTitle} <span className="text-red-600" aria-hidden>*</span>
@@ -177,16 +178,8 @@ export function ContentFormDialog({
             </div>
           </div>
 
-          <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-            <button type="button" onClick={close} disabled={save.isPending} className={buttonStyles.secondary}>
-              {messages.common.cancel}
-            </button>
-            <button type="submit" disabled={busy} className={buttonStyles.primary}>
-              {save.isPending ? m.saving : editing ? m.submitEdit : m.submitCreate}
-            </button>
-          </div>
-        </form>
-      </Modal>
+        </DialogForm>
+      </FormDialog>
       <ContentErrorDialog failure={failure} onClose={() => setFailure(null)} />
     </>
   );

@@ -31,5 +31,5 @@ export function ContentThumbnail({ content }: { content: Content }) {
   if (content.video_file_url) {
     return <Placeholder icon={<FileVideo className="size-9" aria-hidden />} label={m.uploadedFile} tone="bg-gradient-to-br from-slate-800 to-slate-600 text-white" />;
   }
-  return <Placeholder icon={<VideoOff className="size-9" aria-hidden />} label={m.noVideo} tone="bg-slate-100 text-slate-400" />;
+  return <Placeholder icon={<VideoOff className="size-9" aria-hidden />} label={m.noVideo} tone="bg-slate-100 text-slate-600" />;
 }

@@ -12,7 +12,8 @@ import { useAdminCategories } from '../../categories/hooks/use-categories';
 import { ContentRequestError } from '../api/contents-api';
 import { useAdminContents, useDeleteContent, useTogglePublished } from '../hooks/use-admin-contents';
 import { ContentAdminCard } from './content-admin-card';
-import { ContentErrorDialog, ContentSavedDialog, type ContentFailure } from './content-dialogs';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
+import { ContentErrorDialog, type ContentFailure } from './content-dialogs';
 import { ContentFormDialog, type ContentFormTarget } from './content-form-dialog';
 
 const m = messages.contents;
@@ -27,7 +28,7 @@ export function ContentsPage() {
   const toggle = useTogglePublished();
   const remove = useDeleteContent();
   const [formTarget, setFormTarget] = useState<ContentFormTarget>(null);
-  const [saved, setSaved] = useState<{ kind: 'created' | 'updated'; title: string; published: boolean } | null>(null);
+  const notice = useSaveNotice();
   const [deleting, setDeleting] = useState<Content | null>(null);
   const [failure, setFailure] = useState<ContentFailure | null>(null);
   const categoryList = categories.data ?? [];
@@ -122,10 +123,16 @@ export function ContentsPage() {
         onClose={() => setFormTarget(null)}
         onSaved={({ kind, content }) => {
           setFormTarget(null);
-          setSaved({ kind, title: content.title, published: content.is_published === 1 });
+          const published = content.is_published === 1;
+          notice.show({
+            title: kind === 'updated' ? m.updatedTitle : m.createdTitle,
+            text: published ? m.savedPublished : m.savedDraft,
+            published,
+            publish: () => toggle.mutateAsync({ id: content.id, isPublished: 1 }),
+            siteUrl: `/content/${content.id}`,
+          });
         }}
       />
-      <ContentSavedDialog saved={saved} onClose={() => setSaved(null)} />
       <ContentErrorDialog failure={failure} onClose={() => setFailure(null)} />
     </>
   );

@@ -151,7 +151,7 @@ export function VideoSourceField({
                 aria-valuemax={100}
                 aria-valuenow={percent}
               >
-                <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${percent}%` }} />
+                <div className="h-full rounded-full bg-sky-700 transition-[width]" style={{ width: `${percent}%` }} />
               </div>
               <p className="mt-2 text-xs font-medium text-sky-800" aria-live="polite">
                 {m.uploading(percent)}
@@ -159,7 +159,7 @@ export function VideoSourceField({
             </div>
           ) : fileUrl ? (
             <div className="flex items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3.5">
-              <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-emerald-600">
+              <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-emerald-700">
                 <FileVideo className="size-5" aria-hidden />
               </span>
               <div className="min-w-0 flex-1 text-sm">
@@ -181,7 +181,7 @@ export function VideoSourceField({
               htmlFor={ids.file}
               className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-6 text-center transition-colors hover:border-sky-400 hover:bg-sky-50 peer-focus-visible:border-sky-500 peer-focus-visible:ring-2 peer-focus-visible:ring-sky-500/30"
             >
-              <UploadCloud className="size-8 text-sky-600" aria-hidden />
+              <UploadCloud className="size-8 text-sky-700" aria-hidden />
               <span className={`${buttonStyles.secondary} pointer-events-none py-2`}>{m.chooseFile}</span>
             </label>
           )}

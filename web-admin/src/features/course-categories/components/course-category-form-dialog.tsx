@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { slugify } from '@clima/contract/common';
 import { CourseCategoryCreateBody, type CourseCategory } from '@clima/contract/courses';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { inputStyles, labelStyles } from '@clima/web-kit/button';
 import { messages } from '../../../i18n/messages';
-import { ApiError } from '../../../lib/api';
-import { Alert } from '@clima/web-kit/alert';
-import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { CategoryFields } from '../../../shared/categories/category-fields';
+import { DialogForm, FieldError, FormDialog, PublishingNote, useSaveError } from '../../../shared/ui/form-dialog';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
 import { useSaveCourseCategory } from '../hooks/use-course-categories';
 
 const m = messages.courseCategories;
@@ -16,31 +15,15 @@ const resolver = zodResolver(CourseCategoryCreateBody) as unknown as Resolver<Va
 
 const EMPTY: Values = { name: '', slug: '', description: '', cover_image_url: '' };
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm text-red-600">
-      {message}
-    </p>
-  );
-}
-
 /** Create ('new') or edit a course category. The slug follows the name on every change (spec section 5). */
 export function CourseCategoryFormDialog({ target, onClose }: { target: CourseCategory | 'new' | null; onClose: () => void }) {
   const save = useSaveCourseCategory();
   const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      open={target !== null}
-      onClose={onClose}
-      title={editing ? m.editTitle : m.createTitle}
-      closeLabel={messages.common.close}
-      dismissible={!save.isPending}
-      size="lg"
-    >
+    <FormDialog open={target !== null} onClose={onClose} title={editing ? m.editTitle : m.createTitle} pending={save.isPending} size="lg">
       {/* A fresh form for every opening: it starts from the category's values, never from the last one. */}
       <CourseCategoryForm key={editing?.id ?? 'new'} category={editing} save={save} onClose={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -59,81 +42,39 @@ function CourseCategoryForm({
   save: ReturnType<typeof useSaveCourseCategory>;
   onClose: () => void;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const ids = { name: useId(), slug: useId(), description: useId(), cover: useId(), slugHint: useId(), coverHint: useId() };
-  const errIds = { name: useId(), slug: useId(), description: useId(), cover: useId() };
+  const { error, attempt } = useSaveError(m.saveFailed);
+  const notice = useSaveNotice();
+  const ids = { cover: useId(), coverHint: useId(), coverError: useId() };
   const { register, handleSubmit, setValue, formState } = useForm<Values>({ defaultValues: valuesOf(category), resolver });
   const errors = formState.errors;
 
-  const onValid = async (values: Values) => {
-    setServerError(null);
-    try {
+  const onValid = (values: Values) =>
+    attempt(async () => {
       // The resolver has already trimmed the fields and turned blanks into null.
-      await save.mutateAsync({ id: category?.id ?? null, body: values as unknown as CourseCategoryCreateBody });
+      const saved = await save.mutateAsync({ id: category?.id ?? null, body: values as unknown as CourseCategoryCreateBody });
       onClose();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : m.saveFailed);
-    }
-  };
-
-  const nameField = register('name', {
-    onChange: (event: { target: { value: string } }) => setValue('slug', slugify(event.target.value), { shouldValidate: formState.isSubmitted }),
-  });
+      notice.show({ title: category ? m.updated : m.created, text: messages.publishing.category, siteUrl: `/course-category/${encodeURIComponent(saved.slug)}` });
+    });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-      <div>
-        <label htmlFor={ids.name} className={labelStyles}>
-          {m.name}
-        </label>
-        <input
-          id={ids.name}
-          autoComplete="off"
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={errors.name ? errIds.name : undefined}
-          className={inputStyles}
-          {...nameField}
-        />
-        <FieldError id={errIds.name} message={errors.name?.message} />
-      </div>
-      <div>
-        <label htmlFor={ids.slug} className={labelStyles}>
-          {m.slug}
-        </label>
-        <div className="relative">
-          <span className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm text-slate-400" aria-hidden>
-            /
-          </span>
-          <input
-            id={ids.slug}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-invalid={Boolean(errors.slug)}
-            aria-describedby={`${ids.slugHint}${errors.slug ? ` ${errIds.slug}` : ''}`}
-            className={`${inputStyles} pl-6 font-mono`}
-            {...register('slug')}
-          />
-        </div>
-        <p id={ids.slugHint} className="mt-1.5 text-xs text-slate-500">
-          {m.slugHint}
-        </p>
-        <FieldError id={errIds.slug} message={errors.slug?.message} />
-      </div>
-      <div>
-        <label htmlFor={ids.description} className={labelStyles}>
-          {m.description}
-        </label>
-        <textarea
-          id={ids.description}
-          rows={3}
-          aria-invalid={Boolean(errors.description)}
-          aria-describedby={errors.description ? errIds.description : undefined}
-          className={inputStyles}
-          {...register('description')}
-        />
-        <FieldError id={errIds.description} message={errors.description?.message} />
-      </div>
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      pending={save.isPending}
+      submitLabel={category ? m.submitEdit : m.submitCreate}
+      pendingLabel={m.saving}
+      error={error}
+      publishing={<PublishingNote>{messages.publishing.category}</PublishingNote>}
+    >
+      <CategoryFields
+        texts={m}
+        register={register}
+        setValue={setValue}
+        errors={errors}
+        submitted={formState.isSubmitted}
+        slugFollowsName
+        slugRequired={false}
+      />
       <div>
         <label htmlFor={ids.cover} className={labelStyles}>
           {m.coverImage}
@@ -144,24 +85,15 @@ function CourseCategoryForm({
           inputMode="url"
           placeholder="https://..."
           aria-invalid={Boolean(errors.cover_image_url)}
-          aria-describedby={`${ids.coverHint}${errors.cover_image_url ? ` ${errIds.cover}` : ''}`}
+          aria-describedby={`${ids.coverHint}${errors.cover_image_url ? ` ${ids.coverError}` : ''}`}
           className={inputStyles}
           {...register('cover_image_url')}
         />
-        <p id={ids.coverHint} className="mt-1.5 text-xs text-slate-500">
+        <p id={ids.coverHint} className="mt-1.5 text-xs text-slate-600">
           {m.coverHint}
         </p>
-        <FieldError id={errIds.cover} message={errors.cover_image_url?.message} />
+        <FieldError id={ids.coverError} message={errors.cover_image_url?.message} />
       </div>
-      {serverError && <Alert tone="error">{serverError}</Alert>}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
-          {messages.common.cancel}
-        </button>
-        <button type="submit" disabled={save.isPending} className={buttonStyles.primary}>
-          {save.isPending ? m.saving : category ? m.submitEdit : m.submitCreate}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

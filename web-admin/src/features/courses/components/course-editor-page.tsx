@@ -1,7 +1,6 @@
 import { ArrowLeft, ListVideo, SearchX } from 'lucide-react';
-import { Link, useLocation, useNavigate, useParams } from '@clima/router';
+import { Link, useNavigate, useParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles } from '@clima/web-kit/button';
 import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -26,10 +25,8 @@ function BackLink() {
 export function CourseEditorPage() {
   const { courseId = 'new' } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const id = /^\d+$/.test(courseId) ? Number(courseId) : null;
   const course = useAdminCourse(id);
-  const justCreated = (location.state as { created?: boolean } | null)?.created === true;
 
   if (courseId !== 'new' && id === null) {
     return (
@@ -53,11 +50,6 @@ export function CourseEditorPage() {
   return (
     <>
       <PageHeader title={current ? m.editTitle : m.createTitle} subtitle={current?.title} actions={<BackLink />} />
-      {justCreated && current && (
-        <div className="mb-5">
-          <Alert tone="success">{m.createdHint}</Alert>
-        </div>
-      )}
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="course-details-title">
           <div className="mb-5 flex items-center justify-between gap-3">
@@ -70,7 +62,7 @@ export function CourseEditorPage() {
             key={current ? current.id : 'new'}
             course={current}
             onSaved={(saved) => {
-              if (!current) navigate(`/admin/courses/${saved.id}`, { replace: true, state: { created: true } });
+              if (!current) navigate(`/admin/courses/${saved.id}`, { replace: true });
             }}
           />
         </section>
@@ -78,7 +70,7 @@ export function CourseEditorPage() {
           <LessonEditor courseId={current.id} />
         ) : (
           <section className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-600">
+            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-700">
               <ListVideo className="size-6" aria-hidden />
             </span>
             <p className="font-semibold text-slate-800">{m.lessonsTitle}</p>

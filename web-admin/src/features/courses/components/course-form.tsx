@@ -3,7 +3,7 @@ import type { VideoOrientation } from '@clima/contract/common';
 import { CourseCreateBody, type Course } from '@clima/contract/courses';
 import { parseHostedVideo } from '@clima/contract/video';
 import { CheckCircle2, FileVideo, Link2, Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
@@ -12,7 +12,9 @@ import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import { Spinner } from '@clima/web-kit/spinner';
 import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
 import { useCourseCategories } from '../../course-categories/hooks/use-course-categories';
-import { useSaveCourse } from '../hooks/use-admin-courses';
+import { PublishingNote } from '../../../shared/ui/form-dialog';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
+import { useSaveCourse, useToggleCoursePublished } from '../hooks/use-admin-courses';
 
 const m = messages.courses;
 
@@ -50,12 +52,12 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
           {error}
         </p>
       )}
@@ -75,7 +77,8 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
   const categories = useCourseCategories('', true);
   const [mode, setMode] = useState<'url' | 'file'>(course?.video_file_url && !course.video_url ? 'file' : 'url');
   const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const notice = useSaveNotice();
+  const toggle = useToggleCoursePublished();
   const fileInput = useRef<HTMLInputElement>(null);
   const uid = useId();
   const ids = {
@@ -94,12 +97,7 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
   // Controlled, so the course's category shows even when the options arrive after the form.
   const categoryId = useWatch({ control, name: 'course_category_id' });
   const hosted = parseHostedVideo(videoUrl);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), 5000);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
+  const isPublished = useWatch({ control, name: 'is_published' });
 
   const upload = useVideoUpload((url) => {
     setValue('video_file_url', url, { shouldDirty: true });
@@ -114,7 +112,6 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
 
   const onValid = async (values: Values) => {
     setServerError(null);
-    setSaved(false);
     // Only the chosen video source is sent; the other one is cleared (spec section 4).
     const body = {
       ...(values as unknown as CourseCreateBody),
@@ -123,7 +120,14 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
     } satisfies CourseCreateBody;
     try {
       const result = await save.mutateAsync({ id: course?.id ?? null, body });
-      setSaved(true);
+      const published = result.is_published === 1;
+      notice.show({
+        title: course ? m.updatedTitle : m.createdTitle,
+        text: `${published ? m.savedPublished : m.savedDraft}${course ? '' : ` ${m.addLessonsNext}`}`,
+        published,
+        publish: () => toggle.mutateAsync(result),
+        siteUrl: `/course/${result.id}`,
+      });
       onSaved(result);
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : m.saveFailed);
@@ -137,8 +141,8 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
       role="radio"
       aria-checked={mode === value}
       onClick={() => setMode(value)}
-      className={`inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold transition-colors ${
-        mode === value ? 'bg-white text-sky-700 shadow-sm ring-1 ring-slate-200' : 'text-slate-500 hover:text-slate-800'
+      className={`inline-flex min-h-11 min-w-0 flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-2 text-center text-sm font-semibold transition-colors ${
+        mode === value ? 'bg-white text-sky-800 shadow-sm ring-1 ring-slate-200' : 'text-slate-700 hover:text-slate-900'
       }`}
     >
       <Icon className="size-4" aria-hidden />
@@ -200,9 +204,9 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
         </Field>
       </div>
 
-      <fieldset className="space-y-3 rounded-2xl border border-slate-200 p-4">
+      <fieldset className="min-w-0 space-y-3 rounded-2xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">{m.videoSource}</legend>
-        <p className="-mt-1 text-xs text-slate-500">{m.videoSourceHint}</p>
+        <p className="-mt-1 text-xs text-slate-600">{m.videoSourceHint}</p>
         <div role="radiogroup" aria-label={m.videoSource} className="flex gap-1 rounded-xl bg-slate-100 p-1">
           {modeButton('url', m.modeUrl, Link2)}
           {modeButton('file', m.modeFile, Upload)}
@@ -230,40 +234,43 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
           <div className="space-y-2">
             {videoFileUrl ? (
               <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-                <FileVideo className="size-5 shrink-0 text-sky-600" aria-hidden />
+                <FileVideo className="size-5 shrink-0 text-sky-700" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
-                  <p className="truncate font-mono text-xs text-slate-500">{videoFileUrl}</p>
+                  <p className="truncate font-mono text-xs text-slate-600">{videoFileUrl}</p>
                 </div>
                 <button
                   type="button"
                   onClick={() => setValue('video_file_url', '', { shouldDirty: true })}
                   aria-label={m.removeFile}
                   title={m.removeFile}
-                  className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+                  className="grid size-11 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
                 >
                   <X className="size-4" aria-hidden />
                 </button>
               </div>
             ) : null}
-            <label
-              htmlFor={ids.file}
-              className={`${buttonStyles.secondary} w-full cursor-pointer ${uploading ? 'pointer-events-none opacity-60' : ''}`}
-            >
-              {uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
-              {uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
-            </label>
             <input
               ref={fileInput}
               id={ids.file}
               type="file"
               accept="video/mp4,video/webm,video/quicktime,video/*"
-              className="sr-only"
+              className="peer sr-only"
               disabled={uploading}
               onChange={(event) => onFile(event.target.files?.[0])}
             />
-            <p className="text-xs text-slate-500">{m.fileHint}</p>
-            {errors.video_file_url?.message && <p className="text-sm text-red-600">{errors.video_file_url.message}</p>}
+            <label
+              htmlFor={ids.file}
+              className={`${buttonStyles.secondary} w-full cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-700 ${uploading ? 'pointer-events-none opacity-60' : ''}`}
+            >
+              {uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
+              {uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
+            </label>
+            <p className="text-xs text-slate-600">{m.fileHint}</p>
+            <p className="sr-only" role="status">
+              {uploading ? `${m.uploading} ${Math.floor(upload.progress * 10) * 10}%` : ''}
+            </p>
+            {errors.video_file_url?.message && <p className="text-sm text-red-700">{errors.video_file_url.message}</p>}
             {upload.error && <Alert tone="error">{upload.error}</Alert>}
           </div>
         )}
@@ -284,12 +291,12 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
         <input id={ids.published} type="checkbox" className="mt-0.5 size-4 accent-sky-600" {...register('is_published')} />
         <span>
           <span className="block text-sm font-semibold text-slate-800">{m.publishedField}</span>
-          <span className="block text-xs text-slate-500">{m.publishedHint}</span>
+          <span className="block text-xs text-slate-600">{m.publishedHint}</span>
         </span>
       </label>
 
       {serverError && <Alert tone="error">{serverError}</Alert>}
-      {saved && !serverError && <Alert tone="success">{m.saved}</Alert>}
+      <PublishingNote>{messages.publishing.course(isPublished)}</PublishingNote>
       <div className="flex justify-end">
         <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
           {save.isPending ? m.saving : course ? m.submitEdit : m.submitCreate}

@@ -23,7 +23,7 @@ function CourseIdentity({ course }: { course: Course }) {
       {course.cover_image_url ? (
         <img src={course.cover_image_url} alt="" className="size-11 shrink-0 rounded-xl object-cover ring-1 ring-slate-200" />
       ) : (
-        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sky-50 text-sky-600" aria-hidden>
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sky-50 text-sky-700" aria-hidden>
           <BookOpen className="size-5" />
         </span>
       )}
@@ -32,7 +32,7 @@ function CourseIdentity({ course }: { course: Course }) {
           {course.title}
         </Link>
         {course.description && <p className="line-clamp-2 text-sm text-slate-500">{course.description}</p>}
-        <p className="mt-0.5 text-xs text-slate-400">{m.lessonsSummary(course.lessons_count, formatTotalDuration(course.total_duration))}</p>
+        <p className="mt-0.5 text-xs text-slate-600">{m.lessonsSummary(course.lessons_count, formatTotalDuration(course.total_duration))}</p>
       </div>
     </div>
   );
@@ -87,11 +87,11 @@ function RowActions({
 
 /** The category column: its name and, below, the slug the category filter uses. */
 function CategoryCell({ course }: { course: Course }) {
-  if (!course.category_name) return <span className="text-xs italic text-slate-400">{m.noCategory}</span>;
+  if (!course.category_name) return <span className="text-xs italic text-slate-600">{m.noCategory}</span>;
   return (
     <div className="min-w-0">
       <span className="inline-block max-w-full truncate rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{course.category_name}</span>
-      {course.category_slug && <p className="mt-1 truncate font-mono text-[11px] text-slate-400">/{course.category_slug}</p>}
+      {course.category_slug && <p className="mt-1 truncate font-mono text-[11px] text-slate-600">/{course.category_slug}</p>}
     </div>
   );
 }

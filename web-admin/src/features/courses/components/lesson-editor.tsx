@@ -37,7 +37,7 @@ export function LessonEditor({ courseId }: { courseId: number }) {
           <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
             <div>
               <h2 id="lesson-editor-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                <ListVideo className="size-5 text-sky-600" aria-hidden />
+                <ListVideo className="size-5 text-sky-700" aria-hidden />
                 {m.lessonsTitle}
               </h2>
               <p className="text-xs text-slate-500">
@@ -66,7 +66,7 @@ export function LessonEditor({ courseId }: { courseId: number }) {
         }
         empty={
           <div className="flex flex-col items-center px-4 py-10 text-center">
-            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-600">
+            <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-700">
               <ListVideo className="size-6" aria-hidden />
             </span>
             <p className="font-semibold text-slate-800">{m.lessonsEmpty}</p>
@@ -91,7 +91,7 @@ export function LessonEditor({ courseId }: { courseId: number }) {
                 className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-sky-200"
                 data-testid="lesson-row"
               >
-                <span className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-sky-600 text-xs font-bold text-white">
+                <span className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-sky-700 text-xs font-bold text-white">
                   {index + 1}
                 </span>
                 <div className="min-w-0 flex-1">
@@ -106,12 +106,12 @@ export function LessonEditor({ courseId }: { courseId: number }) {
                     </span>
                     {lesson.youtube_video_id ? (
                       <span className="inline-flex items-center gap-1 font-mono">
-                        <Video className="size-3.5 text-red-500" aria-hidden />
+                        <Video className="size-3.5 text-red-700" aria-hidden />
                         {lesson.youtube_video_id}
                       </span>
                     ) : lesson.video_file_url ? (
                       <span className="inline-flex items-center gap-1">
-                        <FileVideo className="size-3.5 text-sky-600" aria-hidden />
+                        <FileVideo className="size-3.5 text-sky-700" aria-hidden />
                         {m.lessonUploaded}
                       </span>
                     ) : (

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LessonCreateBody, parseYouTubeId, type CourseLesson } from '@clima/contract/courses';
 import { CheckCircle2, FileVideo, Upload, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
-import { ApiError } from '../../../lib/api';
 import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { DialogForm, FormDialog, PublishingNote, useSaveError } from '../../../shared/ui/form-dialog';
 import { Spinner } from '@clima/web-kit/spinner';
 import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
 import { useSaveLesson } from '../hooks/use-lessons';
@@ -48,22 +47,15 @@ export function LessonFormDialog({
   const save = useSaveLesson(courseId);
   const editing = target !== null && target !== 'new' ? target : null;
   return (
-    <Modal
-      open={target !== null}
-      onClose={onClose}
-      title={editing ? m.lessonEditTitle : m.lessonCreateTitle}
-      closeLabel={messages.common.close}
-      dismissible={!save.isPending}
-      size="lg"
-    >
+    <FormDialog open={target !== null} onClose={onClose} title={editing ? m.lessonEditTitle : m.lessonCreateTitle} pending={save.isPending} size="lg">
       {/* A fresh form for every opening: it starts from the lesson's values, never from the last one. */}
       <LessonForm key={editing?.id ?? 'new'} lesson={editing} save={save} onClose={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
 function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; save: ReturnType<typeof useSaveLesson>; onClose: () => void }) {
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { error: saveError, attempt } = useSaveError(m.lessonSaveFailed);
   const uid = useId();
   const ids = { title: `${uid}-t`, description: `${uid}-d`, video: `${uid}-v`, file: `${uid}-f`, duration: `${uid}-du` };
   const { register, handleSubmit, control, formState, setValue } = useForm<Values>({ defaultValues: valuesOf(lesson), resolver });
@@ -82,26 +74,31 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
     if (file) upload.start(file);
   };
 
-  const onValid = async (values: Values) => {
-    setServerError(null);
-    try {
+  const onValid = (values: Values) =>
+    attempt(async () => {
       // The resolver has turned the link into the id and the duration into seconds.
       await save.mutateAsync({ id: lesson?.id ?? null, body: values as unknown as LessonCreateBody });
       onClose();
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : m.lessonSaveFailed);
-    }
-  };
+    });
 
   const error = (id: string, message?: string) =>
     message ? (
-      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
+      <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
         {message}
       </p>
     ) : null;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      pending={save.isPending}
+      busy={upload.uploading}
+      submitLabel={lesson ? m.lessonSubmitEdit : m.lessonSubmitCreate}
+      pendingLabel={m.saving}
+      error={saveError}
+      publishing={<PublishingNote>{messages.publishing.lesson}</PublishingNote>}
+    >
       <div>
         <label htmlFor={ids.title} className={labelStyles}>
           {m.lessonTitle}
@@ -157,36 +154,39 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
         <p className={labelStyles}>{m.lessonFile}</p>
         {fileUrl ? (
           <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-            <FileVideo className="size-5 shrink-0 text-sky-600" aria-hidden />
+            <FileVideo className="size-5 shrink-0 text-sky-700" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
-              <p className="truncate font-mono text-xs text-slate-500">{fileUrl}</p>
+              <p className="truncate font-mono text-xs text-slate-600">{fileUrl}</p>
             </div>
             <button
               type="button"
               onClick={() => setValue('video_file_url', '', { shouldDirty: true })}
               aria-label={m.removeFile}
               title={m.removeFile}
-              className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
+              className="grid size-11 place-items-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600"
             >
               <X className="size-4" aria-hidden />
             </button>
           </div>
         ) : null}
-        <label htmlFor={ids.file} className={`${buttonStyles.secondary} w-full cursor-pointer ${upload.uploading ? 'pointer-events-none opacity-60' : ''}`}>
-          {upload.uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
-          {upload.uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
-        </label>
         <input
           ref={fileInput}
           id={ids.file}
           type="file"
           accept="video/mp4,video/webm,video/quicktime,video/*"
-          className="sr-only"
+          className="peer sr-only"
           disabled={upload.uploading}
           onChange={(event) => onFile(event.target.files?.[0])}
         />
-        <p className="text-xs text-slate-500">{m.lessonFileHint}</p>
+        <label htmlFor={ids.file} className={`${buttonStyles.secondary} w-full cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sky-700 ${upload.uploading ? 'pointer-events-none opacity-60' : ''}`}>
+          {upload.uploading ? <Spinner size="sm" /> : <Upload className="size-4" aria-hidden />}
+          {upload.uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
+        </label>
+        <p className="text-xs text-slate-600">{m.lessonFileHint}</p>
+        <p className="sr-only" role="status">
+          {upload.uploading ? `${m.uploading} ${Math.floor(upload.progress * 10) * 10}%` : ''}
+        </p>
         {errors.video_file_url?.message && <p className="text-sm text-red-600">{errors.video_file_url.message}</p>}
         {upload.error && <Alert tone="error">{upload.error}</Alert>}
       </div>
@@ -204,20 +204,11 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
           className={`${inputStyles} sm:w-40`}
           {...register('duration_seconds')}
         />
-        <p id={`${ids.duration}-hint`} className="mt-1.5 text-xs text-slate-500">
+        <p id={`${ids.duration}-hint`} className="mt-1.5 text-xs text-slate-600">
           {m.lessonDurationHint}
         </p>
         {error(ids.duration, errors.duration_seconds?.message)}
       </div>
-      {serverError && <Alert tone="error">{serverError}</Alert>}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} disabled={save.isPending} className={buttonStyles.secondary}>
-          {messages.common.cancel}
-        </button>
-        <button type="submit" disabled={save.isPending || upload.uploading} className={buttonStyles.primary}>
-          {save.isPending ? m.saving : lesson ? m.lessonSubmitEdit : m.lessonSubmitCreate}
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -2,6 +2,7 @@ import type { CourseLesson, LessonCreateBody } from '@clima/contract/courses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '../../../app/query-keys';
 import { messages } from '../../../i18n/messages';
+import { courses } from './use-admin-courses';
 import { createLesson, deleteLesson, fetchAdminLessons, reorderLessons, updateLesson } from '../api/courses-api';
 
 const logs = messages.courses.logs;
@@ -20,34 +21,14 @@ export function useAdminLessons(courseId: number) {
   });
 }
 
-/** Lesson changes move the course's counts (list, detail) and the categories' totals. */
-function useInvalidateLessons() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.courses.all }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.courseCategories.all }),
-    ]);
-}
+/** Lesson changes move the course's counts (list, detail) and the categories' totals: the courses' own refresh. */
+export const useSaveLesson = (courseId: number) =>
+  courses.useChange(
+    ({ id, body }: { id: number | null; body: LessonCreateBody }) => (id === null ? createLesson(courseId, body) : updateLesson(id, body)),
+    logs.lessonSave,
+  );
 
-export function useSaveLesson(courseId: number) {
-  const invalidate = useInvalidateLessons();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: LessonCreateBody }) =>
-      id === null ? createLesson(courseId, body) : updateLesson(id, body),
-    onError: (err) => console.error(logs.lessonSave, err),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteLesson() {
-  const invalidate = useInvalidateLessons();
-  return useMutation({
-    mutationFn: (id: number) => deleteLesson(id),
-    onError: (err) => console.error(logs.lessonDelete, err),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteLesson = () => courses.useChange((id: number) => deleteLesson(id), logs.lessonDelete);
 
 /** Saves a new order; the list moves at once and goes back if the server refuses. */
 export function useReorderLessons(courseId: number) {

@@ -9,10 +9,10 @@ import { PartNotice } from './part-notice';
 const m = messages.dashboard.charts;
 
 // the dates arrive as pt-BR 'dd/mm'; every other tick keeps 30 days readable on a phone
-const xAxis = { dataKey: 'formattedDate', tick: { fontSize: 11, fill: '#64748b' }, tickLine: false, axisLine: false, minTickGap: 12, interval: 'preserveStartEnd' } as const;
-const yAxis = { tick: { fontSize: 11, fill: '#64748b' }, tickLine: false, axisLine: false, allowDecimals: false } as const;
+const xAxis = { dataKey: 'formattedDate', tick: { fontSize: 11, fill: '#475569' }, tickLine: false, axisLine: false, minTickGap: 12, interval: 'preserveStartEnd' } as const;
+const yAxis = { tick: { fontSize: 11, fill: '#475569' }, tickLine: false, axisLine: false, allowDecimals: false } as const;
 const grid = { strokeDasharray: '3 3', stroke: '#e2e8f0', vertical: false } as const;
-const tooltip = { contentStyle: { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 13 }, labelStyle: { fontWeight: 600, color: '#0f172a' } } as const;
+const tooltip = { contentStyle: { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 13 }, labelStyle: { fontWeight: 600, color: '#0f172a' }, itemStyle: { color: '#0f172a' } } as const;
 const margin = { top: 4, right: 8, bottom: 0, left: 0 };
 
 /** The three charts of spec 2.14 (recharts is loaded only with this module). */
@@ -58,7 +58,7 @@ export default function DashboardCharts({ stats }: { stats: AdminStats }) {
               <XAxis {...xAxis} />
               <YAxis {...yAxis} width={40} tickFormatter={(v: number) => formatInt(v)} />
               <Tooltip {...tooltip} formatter={(v, name) => [formatInt(Number(v)), name]} />
-              <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => (item.dataKey === 'unique_users' ? 0 : 1)} />
+              <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-slate-700">{value}</span>} itemSorter={(item) => (item.dataKey === 'unique_users' ? 0 : 1)} />
               <Line type="monotone" dataKey="unique_users" name={m.access.uniqueUsers} stroke="#0284c7" strokeWidth={2} dot={false} />
               <Line type="monotone" dataKey="total_sessions" name={m.access.totalSessions} stroke="#8b5cf6" strokeWidth={2} dot={false} />
             </LineChart>

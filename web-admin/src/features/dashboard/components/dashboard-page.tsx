@@ -10,6 +10,7 @@ import { NavCards } from './nav-cards';
 import { PopularContents } from './popular-contents';
 import { RecentUsers } from './recent-users';
 import { SubscriptionDistribution } from './subscription-distribution';
+import { PixPricesCard } from '../../billing/components/pix-prices-card';
 import { SummaryCards } from './summary-cards';
 
 // recharts travels only with the charts, after the figures are on screen
@@ -56,7 +57,7 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <PageHeader title={m.title} subtitle={m.subtitle} back={false} />
       <SummaryCards stats={data} />
       <Suspense fallback={<ChartsLoading />}>
         <DashboardCharts stats={data} />
@@ -66,6 +67,7 @@ export function DashboardPage() {
         <RecentUsers users={data.recentUsers} />
         <PopularContents contents={data.popularContents} missing={isMissing(data, 'catalog')} />
         <SubscriptionDistribution stats={data.subscriptionStats} />
+        <PixPricesCard />
       </div>
     </div>
   );

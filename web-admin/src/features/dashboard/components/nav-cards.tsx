@@ -42,7 +42,7 @@ export function NavCards({ stats }: { stats: AdminStats }) {
               <span className="min-w-0 flex-1 sm:mt-4 sm:w-full">
                 <span className="flex items-center justify-between font-semibold text-slate-900">
                   {title}
-                  <ArrowRight className="size-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-sky-600" aria-hidden />
+                  <ArrowRight className="size-4 text-slate-600 transition group-hover:translate-x-0.5 group-hover:text-sky-700" aria-hidden />
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-500">{text}</span>
                 <span className="mt-2 block text-sm font-semibold text-sky-700" data-testid="nav-count">

@@ -29,7 +29,7 @@ export function PopularContents({ contents, missing }: { contents: AdminStats['p
                 <p className="truncate text-xs text-slate-500">{c.category_name ?? m.noCategory}</p>
               </div>
               <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-slate-700">
-                <Eye className="size-4 text-slate-400" aria-hidden />
+                <Eye className="size-4 text-slate-600" aria-hidden />
                 <span data-testid="popular-views">{formatInt(c.views_count)}</span>
                 <span className="sr-only">{m.viewsWord(c.views_count)}</span>
               </span>

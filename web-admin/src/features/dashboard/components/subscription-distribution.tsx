@@ -16,27 +16,27 @@ export function SubscriptionDistribution({ stats }: { stats: AdminStats['subscri
       <h2 id="subscription-distribution" className="font-semibold text-slate-900">
         {m.title}
       </h2>
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-slate-600">
         {m.total}: <span className="font-semibold text-slate-700">{formatInt(total)}</span>
       </p>
-      <dl className="mt-4 space-y-4">
+      <ul className="mt-4 space-y-4" aria-labelledby="subscription-distribution">
         {rows.map((r) => (
-          <div key={r.id} data-testid={`plan-${r.id}`}>
+          <li key={r.id} data-testid={`plan-${r.id}`}>
             <div className="flex items-baseline justify-between text-sm">
-              <dt className="font-medium text-slate-700">{r.label}</dt>
-              <dd className="text-slate-900">
+              <span className="font-medium text-slate-700">{r.label}</span>
+              <span className="text-slate-900">
                 <span className="text-lg font-bold" data-testid="plan-count">
                   {formatInt(r.value)}
                 </span>
-                <span className="ml-1.5 text-xs text-slate-500">{formatPercent(total ? r.value / total : 0)}</span>
-              </dd>
+                <span className="ml-1.5 text-xs text-slate-600">{formatPercent(total ? r.value / total : 0)}</span>
+              </span>
             </div>
             <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
               <div className={`h-full rounded-full ${r.bar}`} style={{ width: `${total ? (r.value / total) * 100 : 0}%` }} />
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   );
 }

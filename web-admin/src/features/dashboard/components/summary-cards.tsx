@@ -21,14 +21,14 @@ interface Card {
 export function SummaryCards({ stats }: { stats: AdminStats }) {
   const share = stats.totalUsers ? stats.activeSubscriptions / stats.totalUsers : 0;
   const cards: Card[] = [
-    { id: 'total-users', label: m.totalUsers, value: formatInt(stats.totalUsers), hint: m.totalUsersHint, icon: Users, tone: 'bg-sky-50 text-sky-600' },
+    { id: 'total-users', label: m.totalUsers, value: formatInt(stats.totalUsers), hint: m.totalUsersHint, icon: Users, tone: 'bg-sky-50 text-sky-700' },
     {
       id: 'active-subscriptions',
       label: m.activeSubscriptions,
       value: formatInt(stats.activeSubscriptions),
       hint: m.activeSubscriptionsHint(formatPercent(share)),
       icon: CreditCard,
-      tone: 'bg-emerald-50 text-emerald-600',
+      tone: 'bg-emerald-50 text-emerald-700',
     },
     {
       id: 'total-contents',
@@ -43,9 +43,11 @@ export function SummaryCards({ stats }: { stats: AdminStats }) {
       id: 'monthly-revenue',
       label: m.monthlyRevenue,
       value: formatBRL(stats.monthlyRevenue),
-      hint: m.monthlyRevenueHint,
+      hint: stats.revenueByMethod
+        ? m.revenueByMethod(formatBRL(stats.revenueByMethod.card), formatBRL(stats.revenueByMethod.pix), formatBRL(stats.revenueByMethod.boleto))
+        : m.monthlyRevenueHint,
       icon: DollarSign,
-      tone: 'bg-amber-50 text-amber-600',
+      tone: 'bg-amber-50 text-amber-700',
       part: 'billing',
     },
   ];

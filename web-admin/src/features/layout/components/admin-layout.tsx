@@ -1,9 +1,10 @@
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, Snowflake, X } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAdminAuth } from '../../auth/hooks/use-admin-auth';
+import { SaveNoticeProvider } from '../../../shared/ui/save-notice';
 import { ADMIN_NAV } from './nav-items';
 
 const m = messages.shell;
@@ -38,7 +39,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
             aria-label={collapsed ? label : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-xl py-2.5 text-sm font-medium transition-colors ${collapsed ? 'justify-center px-0' : 'px-3'} ${
-                isActive ? 'bg-sky-600 text-white shadow-sm' : 'hover:bg-white/5 hover:text-white'
+                isActive ? 'bg-sky-700 text-white shadow-sm' : 'hover:bg-white/5 hover:text-white'
               }`
             }
           >
@@ -86,11 +87,37 @@ export function AdminLayout() {
   const location = useLocation();
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // The drawer is a dialog: focus moves in and stays there, Escape closes it, focus goes back to the menu button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    const panel = drawer.current;
+    panel?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setDrawerOpen(false);
+        return;
+      }
+      if (event.key !== 'Tab' || !panel) return;
+      const items = Array.from(panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    const opener = menuButton.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
   }, [drawerOpen]);
 
   if (loading) return <PageSpinner label={messages.common.loading} />;
@@ -110,7 +137,7 @@ export function AdminLayout() {
           onClick={() => setCollapsed((c) => !c)}
           aria-label={collapsed ? m.expand : m.collapse}
           aria-expanded={!collapsed}
-          className="absolute -right-3 top-20 grid size-6 place-items-center rounded-full border border-slate-200 bg-white text-slate-600 shadow hover:text-slate-900"
+          className="absolute -right-3 top-20 grid size-6 place-items-center rounded-full border border-slate-300 bg-white text-slate-700 shadow hover:text-slate-900"
         >
           {collapsed ? <ChevronsRight className="size-3.5" aria-hidden /> : <ChevronsLeft className="size-3.5" aria-hidden />}
         </button>
@@ -119,6 +146,7 @@ export function AdminLayout() {
       {/* Phone and tablet: top bar and drawer. */}
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
         <button
+          ref={menuButton}
           type="button"
           onClick={() => setDrawerOpen(true)}
           aria-label={m.openMenu}
@@ -128,17 +156,18 @@ export function AdminLayout() {
           <Menu className="size-6" aria-hidden />
         </button>
         <span className="font-bold text-slate-900">
-          {m.brand} <span className="font-medium text-sky-600">{m.brandSub}</span>
+          {m.brand} <span className="font-medium text-sky-700">{m.brandSub}</span>
         </span>
       </header>
       {drawerOpen && (
         <div className="fixed inset-0 z-40 lg:hidden">
           <div className="absolute inset-0 bg-slate-900/50" aria-hidden onClick={() => setDrawerOpen(false)} />
-          <div className="absolute inset-y-0 left-0 w-64 shadow-2xl">
+          <div ref={drawer} role="dialog" aria-modal="true" aria-label={m.nav} className="absolute inset-y-0 left-0 w-64 shadow-2xl">
             <Sidebar collapsed={false} onNavigate={() => setDrawerOpen(false)} />
             <button
               type="button"
               onClick={() => setDrawerOpen(false)}
+              data-autofocus
               aria-label={m.closeMenu}
               className="absolute right-2 top-3.5 grid size-9 place-items-center rounded-lg text-slate-300 hover:bg-white/10"
             >
@@ -149,9 +178,11 @@ export function AdminLayout() {
       )}
 
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
-        <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
-          <Outlet />
-        </Suspense>
+        <SaveNoticeProvider>
+          <Suspense fallback={<PageSpinner label={messages.common.loading} />}>
+            <Outlet />
+          </Suspense>
+        </SaveNoticeProvider>
       </main>
     </div>
   );

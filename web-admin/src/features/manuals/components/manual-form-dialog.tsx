@@ -3,9 +3,8 @@ import { MANUAL_MESSAGES, MANUAL_TYPES, ManualCreateBody, ManualUpdateBody, type
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
-import { Alert } from '@clima/web-kit/alert';
-import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { inputStyles, labelStyles } from '@clima/web-kit/button';
+import { DialogForm, FormDialog, PublishingNote } from '../../../shared/ui/form-dialog';
 import { manualErrorText } from '../api/manuals-api';
 import { useSaveManual } from '../hooks/use-admin-manuals';
 import { ManualErrorDialog } from './manual-result-dialogs';
@@ -43,7 +42,7 @@ function Required() {
  * Create ('new') or edit a manual (spec section 5, manual form). On edit, manufacturer and model are
  * shown read-only and only the fields of the edit body are sent.
  */
-export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual | 'new' | null; onClose: () => void; onSaved: () => void }) {
+export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual | 'new' | null; onClose: () => void; onSaved: (manual: Manual) => void }) {
   const save = useSaveManual();
   const editing = target !== null && target !== 'new' ? target : null;
   const editingRef = useRef(editing);
@@ -64,7 +63,7 @@ export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual 
     published: useId(),
   };
 
-  const { register, handleSubmit, reset, setValue, getValues, formState } = useForm<Values>({
+  const { register, handleSubmit, reset, setValue, getValues, watch, formState } = useForm<Values>({
     defaultValues: EMPTY,
     resolver: async (values, ctx, opts) => {
       const current = editingRef.current;
@@ -111,20 +110,21 @@ export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual 
       is_published: (v.is_published ? 1 : 0) as 0 | 1,
     };
     try {
+      let saved: Manual;
       if (editing) {
-        await save.mutateAsync({
+        saved = await save.mutateAsync({
           kind: 'update',
           id: editing.id,
           body: { ...common, manufacturer_id: editing.manufacturer_id, model_id: editing.model_id, file_url: v.file_url.trim() || null },
         });
       } else {
-        await save.mutateAsync({
+        saved = await save.mutateAsync({
           kind: 'create',
           body: { ...common, manufacturer_name: v.manufacturer_name.trim(), model_name: v.model_name.trim(), file_url: v.file_url.trim() },
         });
       }
       onClose();
-      onSaved();
+      onSaved(saved);
     } catch (err) {
       setErrorText(manualErrorText(err));
     } finally {
@@ -134,19 +134,22 @@ export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual 
 
   const busy = save.isPending;
   const fieldError = firstError(formState.errors);
+  const published = watch('is_published');
   const invalid = (k: keyof Values) => Boolean(formState.errors[k]);
 
   return (
     <>
-      <Modal
-        open={target !== null && errorText === null}
-        onClose={onClose}
-        title={editing ? f.editTitle : f.createTitle}
-        closeLabel={messages.common.close}
-        dismissible={!busy}
-        size="lg"
-      >
-        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+      <FormDialog open={target !== null && errorText === null} onClose={onClose} title={editing ? f.editTitle : f.createTitle} pending={busy} size="lg">
+        <DialogForm
+          onSubmit={handleSubmit(onValid)}
+          onCancel={onClose}
+          pending={busy}
+          busy={uploading}
+          submitLabel={editing ? f.submitEdit : f.submitCreate}
+          pendingLabel={f.saving}
+          error={fieldError}
+          publishing={<PublishingNote>{messages.publishing.manual(Boolean(published))}</PublishingNote>}
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor={ids.manufacturer} className={labelStyles}>
@@ -246,17 +249,8 @@ export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual 
             onBusyChange={onBusyChange}
             onUploaded={(answer) => setValue('file_url', answer.url, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
           />
-          {fieldError && <Alert tone="error">{fieldError}</Alert>}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onClose} disabled={busy} className={buttonStyles.secondary}>
-              {messages.common.cancel}
-            </button>
-            <button type="submit" disabled={busy || uploading} className={buttonStyles.primary}>
-              {busy ? f.saving : editing ? f.submitEdit : f.submitCreate}
-            </button>
-          </div>
-        </form>
-      </Modal>
+        </DialogForm>
+      </FormDialog>
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
     </>
   );

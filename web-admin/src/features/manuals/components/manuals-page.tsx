@@ -13,25 +13,33 @@ import { manualErrorText } from '../api/manuals-api';
 import { useAdminManuals, useDeleteManual, useToggleManualPublished } from '../hooks/use-admin-manuals';
 import { formatMegabytes } from './format-size';
 import { ManualFormDialog } from './manual-form-dialog';
-import { ManualErrorDialog, ManualSuccessDialog } from './manual-result-dialogs';
+import { useSaveNotice } from '../../../shared/ui/save-notice';
+import { ManualErrorDialog } from './manual-result-dialogs';
 
 const m = messages.manuals;
 const c = messages.common;
 const iconButton = 'grid size-9 place-items-center rounded-lg text-slate-500 disabled:opacity-50';
 
 /** Where the PDF's text stands for the search; nothing while it is searchable or when there is no stored PDF. */
-function TextStatusBadge({ status }: { status: Manual['text_status'] }) {
-  if (status === null || status === 'indexed') return null;
+function TextStatusBadge({ manual }: { manual: Manual }) {
+  const status = manual.text_status === 'indexed' ? ((manual.ocr_pages ?? 0) > 0 ? 'ocr' : null) : manual.text_status;
+  if (status === null) return null;
   const look = {
     pending: { icon: LoaderCircle, className: 'bg-slate-100 text-slate-600', spin: true },
+    ocr: { icon: ScanText, className: 'bg-emerald-50 text-emerald-800', spin: false },
     no_text: { icon: ScanText, className: 'bg-amber-50 text-amber-800', spin: false },
     failed: { icon: TriangleAlert, className: 'bg-red-50 text-red-700', spin: false },
   }[status];
   const Icon = look.icon;
+  // a failure says why (a cap reached, a damaged file…)
+  const reason = status === 'failed' ? manual.text_error : null;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${look.className}`} title={m.textStatusHint[status]} data-testid="admin-manual-text-status">
-      <Icon className={`size-3.5 ${look.spin ? 'motion-safe:animate-spin' : ''}`} aria-hidden />
-      {m.textStatus[status]}
+    <span className={`inline-flex items-center gap-1 rounded-2xl px-2.5 py-1 text-xs font-semibold ${look.className}`} title={m.textStatusHint[status]} data-testid="admin-manual-text-status">
+      <Icon className={`size-3.5 shrink-0 ${look.spin ? 'motion-safe:animate-spin' : ''}`} aria-hidden />
+      <span>
+        {m.textStatus[status]}
+        {reason && <span className="font-normal">: {reason}</span>}
+      </span>
     </span>
   );
 }
@@ -71,13 +79,13 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
       </p>
       <p className="mt-2 flex flex-wrap gap-1.5">
         <span className="rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{MANUAL_TYPES[manual.manual_type as ManualType] ?? manual.manual_type}</span>
-        <TextStatusBadge status={manual.text_status} />
+        <TextStatusBadge manual={manual} />
       </p>
       {manual.description && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{manual.description}</p>}
       <ul className="mt-3 space-y-1 text-xs text-slate-500">
         {manual.file_url && (
           <li className="flex items-center gap-1.5">
-            <FileText className="size-3.5 text-red-500" aria-hidden />
+            <FileText className="size-3.5 text-red-700" aria-hidden />
             {m.pdf}
             {manual.file_size != null && ` · ${formatMegabytes(manual.file_size)}`}
             {manual.page_count != null && ` · ${m.pages(manual.page_count)}`}
@@ -85,7 +93,7 @@ function ManualCard({ manual, onToggle, onEdit, onDelete, toggling }: { manual: 
         )}
         {manual.external_url && (
           <li className="flex items-center gap-1.5">
-            <ExternalLink className="size-3.5 text-sky-600" aria-hidden />
+            <ExternalLink className="size-3.5 text-sky-700" aria-hidden />
             {m.external}
           </li>
         )}
@@ -115,7 +123,7 @@ export function ManualsPage() {
   const remove = useDeleteManual();
   const [formTarget, setFormTarget] = useState<Manual | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Manual | null>(null);
-  const [saved, setSaved] = useState(false);
+  const notice = useSaveNotice();
   const [errorText, setErrorText] = useState<string | null>(null);
   const filtering = search.debounced !== '' || type !== '';
 
@@ -184,8 +192,16 @@ export function ManualsPage() {
           </ul>
         )}
       </ListPage>
-      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={() => setSaved(true)} />
-      <ManualSuccessDialog open={saved} onClose={() => setSaved(false)} />
+      <ManualFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={(manual) =>
+          notice.show({
+            title: m.success.title,
+            text: manual.is_published === 1 ? m.success.text : m.success.draft,
+            published: manual.is_published === 1,
+            publish: () => toggle.mutateAsync(manual),
+            siteUrl: `/manuals/${manual.id}`,
+          })
+        }
+      />
       <ManualErrorDialog message={errorText} onClose={() => setErrorText(null)} />
     </>
   );

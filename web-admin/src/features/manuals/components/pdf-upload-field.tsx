@@ -71,7 +71,7 @@ export function PdfUploadField({ onUploaded, onBusyChange }: { onUploaded: (answ
           <div className="mt-3">
             <div className="mb-1 text-xs font-medium text-slate-600">{f.uploading(state.percent)}</div>
             <div className="h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={f.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.percent}>
-              <div className="h-full rounded-full bg-sky-600 transition-[width]" style={{ width: `${state.percent}%` }} />
+              <div className="h-full rounded-full bg-sky-700 transition-[width]" style={{ width: `${state.percent}%` }} />
             </div>
           </div>
         )}

@@ -5,8 +5,9 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
-import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Modal } from '@clima/web-kit/modal';
+import { inputStyles, labelStyles } from '@clima/web-kit/button';
+import { DialogForm, FormDialog } from '../../../shared/ui/form-dialog';
+import { UserPayments } from '../../billing/components/user-payments';
 import { useUpdateAdminUser } from '../hooks/use-admin-users';
 import { normalizeStatus, planLabel } from './user-badges';
 
@@ -61,8 +62,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
   };
 
   return (
-    <Modal open={user !== null} onClose={onClose} title={m.editTitle} description={user ? `${user.name ?? ''} ${user.email}`.trim() : undefined} closeLabel={messages.common.close} dismissible={!update.isPending}>
-      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4">
+    <FormDialog open={user !== null} onClose={onClose} title={m.editTitle} description={user ? `${user.name ?? ''} ${user.email}`.trim() : undefined} pending={update.isPending}>
+      <DialogForm onSubmit={(event) => void handleSubmit(onSubmit)(event)} onCancel={onClose} pending={update.isPending} submitLabel={messages.common.save}>
         <div>
           <label htmlFor={ids.status} className={labelStyles}>
             {m.subscriptionStatus}
@@ -93,22 +94,15 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
             id={ids.admin}
             type="checkbox"
             {...register('is_admin')}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-sky-600"
+            className="mt-0.5 size-4 rounded border-slate-300 accent-sky-700"
           />
           <span>
             <span className="block text-sm font-semibold text-slate-900">{m.isAdmin}</span>
-            <span className="block text-xs text-slate-500">{m.isAdminHint}</span>
+            <span className="block text-xs text-slate-600">{m.isAdminHint}</span>
           </span>
         </label>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={update.isPending} className={buttonStyles.secondary}>
-            {messages.common.cancel}
-          </button>
-          <button type="submit" disabled={update.isPending} className={buttonStyles.primary}>
-            {update.isPending ? messages.common.saving : messages.common.save}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </DialogForm>
+      {user && <UserPayments userId={user.id} />}
+    </FormDialog>
   );
 }

@@ -25,8 +25,9 @@ export async function getGoogleRedirectUrl(): Promise<string> {
   }
 }
 
-export async function exchangeCodeForSession(code: string): Promise<void> {
-  const res = await api.raw.post('/api/sessions', { body: { code } });
+/** POST /api/sessions with the code and the state of the return URL (the server requires the state of the sign-in it started). */
+export async function exchangeCodeForSession(code: string, state: string): Promise<void> {
+  const res = await api.raw.post('/api/sessions', { body: { code, state } });
   if (!res.ok) throw new ApiError(res.status, m.logs.exchange(res.status));
 }
 

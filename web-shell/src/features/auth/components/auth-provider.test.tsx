@@ -97,6 +97,26 @@ describe('AuthProvider', () => {
     expect(console.error).toHaveBeenCalledWith('Failed to fetch user: API responded with HTTP status 503');
   });
 
+  it('/auth/callback sends the state of the return URL with the code (the server requires it)', async () => {
+    window.history.replaceState(null, '', '/auth/callback?code=codigo-do-google&state=estado-do-login');
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === '/api/sessions') {
+          sent.push(JSON.parse(String(init?.body)));
+          return json({ ...me });
+        }
+        return json({ user: me, admin: null });
+      }),
+    );
+    mount();
+    await waitFor(() => expect(state()).toBe(me.email));
+    await act(() => auth.exchangeCodeForSessionToken());
+    expect(sent).toEqual([{ code: 'codigo-do-google', state: 'estado-do-login' }]);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('merges concurrent user fetches into one request', async () => {
     let answer = deferred<Response>();
     const net = standInFetch(() => answer.promise);

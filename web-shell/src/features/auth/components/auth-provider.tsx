@@ -118,9 +118,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const exchangeCodeForSessionToken = useCallback(() => {
     exchangePromise ??= (async () => {
-      const code = new URLSearchParams(window.location.search).get('code');
+      const params = new URLSearchParams(window.location.search);
+      const code = params.get('code');
       if (!code) throw new Error(messages.logs.noCode);
-      await exchangeCodeForSession(code);
+      // a return without its state is refused by the server (400), like one whose state is not this browser's
+      await exchangeCodeForSession(code, params.get('state') ?? '');
       await fetchUser();
     })();
     return exchangePromise;

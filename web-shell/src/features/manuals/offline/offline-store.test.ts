@@ -33,6 +33,8 @@ const manual = (id: number, title: string): Manual => ({
   created_at: '2025-01-01T00:00:00.000Z',
   text_status: 'indexed',
   page_count: 2,
+  ocr_pages: null,
+  text_error: null,
 });
 
 const pdf = (size: number) => new Uint8Array(size).fill(37).buffer;

@@ -1,4 +1,4 @@
-import type { Manual } from '@clima/contract/manuals';
+import type { Manual, ManualPagesAnswer } from '@clima/contract/manuals';
 import { clear, createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 
 /**
@@ -11,7 +11,8 @@ import { clear, createStore, delMany, get, getMany, keys, setMany, type UseStore
 /** One manual kept offline (without its PDF bytes, which are stored apart so that listing stays light). */
 export interface OfflineManual {
   manual: Manual;
-  pages: { page: number; text: string }[];
+  /** Each page's text (and, on a scanned page, the words OCR placed on it, for the viewer's highlight). */
+  pages: ManualPagesAnswer['pages'];
   /** Size of the stored PDF, bytes. */
   pdf_bytes: number;
   /** Size of the stored page text, bytes (UTF-16 as the browser keeps it). */
@@ -53,7 +54,7 @@ export async function offlineIds(): Promise<Set<number>> {
  * Keeps a manual for `owner`: PDF and text in one transaction, so a listed manual always has its PDF.
  * Copies of another user are dropped first.
  */
-export async function saveOfflineManual(owner: string, manual: Manual, pdf: ArrayBuffer, pages: { page: number; text: string }[]): Promise<OfflineManual> {
+export async function saveOfflineManual(owner: string, manual: Manual, pdf: ArrayBuffer, pages: ManualPagesAnswer['pages']): Promise<OfflineManual> {
   const current = await offlineOwner();
   if (current !== undefined && current !== owner) await clearOfflineManuals();
   const entry: OfflineManual = {

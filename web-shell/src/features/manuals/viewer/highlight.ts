@@ -1,3 +1,4 @@
+import type { OcrWord } from '@clima/contract/manuals';
 import { findMatches, parseQuery } from '../search/text-search';
 
 /**
@@ -38,4 +39,34 @@ export function highlightTextLayer(divs: HTMLElement[], strs: string[], endsLine
     divs[i]!.replaceChildren(fragment);
   }
   return { count: ranges.length, first };
+}
+
+/**
+ * The layer of a scanned page (no text of its own in the PDF): every word OCR read, as invisible selectable
+ * text placed over the picture where OCR found it (the boxes are fractions of the page, so the layer follows
+ * any zoom). Its words are joined as the server joins them (a space, a line break after a line's last word),
+ * the query is marked as on a text layer, and every word holding a match is highlighted as a whole box.
+ */
+export function ocrTextLayer(words: OcrWord[], pageHeightPx: number, query: string): { layer: HTMLDivElement; count: number; first: HTMLElement | null } {
+  const layer = document.createElement('div');
+  layer.className = 'ocrLayer';
+  const spans = words.map((word) => {
+    const span = document.createElement('span');
+    span.textContent = word.eol ? word.text : `${word.text} `;
+    span.style.left = `${word.x * 100}%`;
+    span.style.top = `${word.y * 100}%`;
+    span.style.width = `${word.w * 100}%`;
+    span.style.height = `${word.h * 100}%`;
+    span.style.fontSize = `${Math.max(1, word.h * pageHeightPx)}px`;
+    layer.append(span);
+    return span;
+  });
+  const { count, first } = highlightTextLayer(
+    spans,
+    spans.map((s) => s.textContent ?? ''),
+    words.map((w) => w.eol),
+    query,
+  );
+  for (const span of spans) if (span.querySelector('mark')) span.classList.add('manual-ocr-match');
+  return { layer, count, first };
 }

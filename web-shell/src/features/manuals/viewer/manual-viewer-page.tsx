@@ -12,14 +12,14 @@ import { useLearningActivity } from '../../../shared/learning/learning-activity'
 import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
 import { AccessRestricted, SubscriptionRequired } from '../../access/components/access-gates';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { ExternalManualError, fetchManualPdf } from '../api/manuals-api';
+import { ExternalManualError, fetchManualPages, fetchManualPdf } from '../api/manuals-api';
 import { OfflineToggle } from '../components/offline-toggle';
 import type { ViewerLinkState } from '../components/search-results';
 import { useOfflineCheck, useOfflineManual } from '../hooks/use-offline-manuals';
 import { manualsKitMessages } from '../manuals-messages';
 import { getOfflinePdf } from '../offline/offline-store';
 import { MAX_QUERY_LENGTH } from '../search/text-search';
-import { clampZoom, PdfPage, type PageRendered } from './pdf-page';
+import { clampZoom, PdfPage, type OcrWordsOf, type PageRendered } from './pdf-page';
 import { loadPdfJs, openPdf } from './pdfjs';
 
 const m = manualsKitMessages.viewer;
@@ -145,7 +145,23 @@ function PageControls({ page, total, onPage, zoom, onZoom }: { page: number; tot
 }
 
 /** The document: pdf.js opens the bytes; page, zoom and matches on the page. */
-function PdfDocumentView({ bytes, page, total: knownTotal, query, onPage, onTotal }: { bytes: ArrayBuffer; page: number; total: number | null; query: string; onPage: (n: number) => void; onTotal: (n: number) => void }) {
+function PdfDocumentView({
+  bytes,
+  page,
+  total: knownTotal,
+  query,
+  onPage,
+  onTotal,
+  ocrWords,
+}: {
+  bytes: ArrayBuffer;
+  page: number;
+  total: number | null;
+  query: string;
+  onPage: (n: number) => void;
+  onTotal: (n: number) => void;
+  ocrWords: OcrWordsOf;
+}) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [zoom, setZoom] = useState(1);
@@ -198,9 +214,17 @@ function PdfDocumentView({ bytes, page, total: knownTotal, query, onPage, onTota
           {matches > 0 ? m.matches(matches, query) : m.noMatch(query)}
         </p>
       )}
-      <div ref={scroller} className="relative flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain p-2 sm:p-4" data-testid="viewer-scroller">
+      {/* the page scrolls with the keyboard too (a zoomed page is wider and taller than the screen) */}
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={m.pageArea(current)}
+        className="relative flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain p-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 sm:p-4"
+        data-testid="viewer-scroller"
+      >
         {doc ? (
-          <PdfPage key={current} doc={doc} pageNumber={current} zoom={zoom} onZoom={setZoom} query={query} scroller={scroller} onRendered={onRendered} onError={onError} />
+          <PdfPage key={current} doc={doc} pageNumber={current} zoom={zoom} onZoom={setZoom} query={query} scroller={scroller} onRendered={onRendered} onError={onError} ocrWords={ocrWords} />
         ) : (
           <div className="grid h-full place-items-center">
             <Spinner size="lg" label={m.loading} />
@@ -255,6 +279,15 @@ function ManualViewer({ id }: { id: number }) {
   });
 
   const onTotal = useCallback((n: number) => setTotal(n), []);
+  // a scanned page's OCR words: from the offline copy when there is one, else asked once per manual
+  const offlinePages = copy.data?.pages;
+  const ocrWords = useCallback<OcrWordsOf>(
+    async (n) => {
+      const pages = offlinePages ?? (await queryClient.fetchQuery({ queryKey: queryKeys.manualPages(id), queryFn: ({ signal }) => fetchManualPages(id, signal), staleTime: Infinity })).pages;
+      return pages.find((p) => p.page === n)?.words;
+    },
+    [offlinePages, queryClient, id],
+  );
   const goToPage = useCallback(
     (n: number) =>
       setParams(
@@ -314,7 +347,7 @@ function ManualViewer({ id }: { id: number }) {
         />
       );
   } else if (!pdf.data) body = <PageSpinner label={m.loading} />;
-  else body = <PdfDocumentView bytes={pdf.data.bytes} page={page} total={total ?? manual?.page_count ?? null} query={query} onPage={goToPage} onTotal={onTotal} />;
+  else body = <PdfDocumentView bytes={pdf.data.bytes} page={page} total={total ?? manual?.page_count ?? null} query={query} onPage={goToPage} onTotal={onTotal} ocrWords={ocrWords} />;
 
   return (
     <ViewerFrame title={title} subtitle={subtitle} onBack={back} actions={toggle}>

@@ -1,8 +1,9 @@
+import type { OcrWord } from '@clima/contract/manuals';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Spinner } from '@clima/web-kit/spinner';
 import { manualsKitMessages } from '../manuals-messages';
-import { highlightTextLayer } from './highlight';
+import { highlightTextLayer, ocrTextLayer } from './highlight';
 import { loadPdfJs } from './pdfjs';
 import './pdf-viewer.css';
 
@@ -29,9 +30,13 @@ export interface PageRendered {
   matches: number;
 }
 
+/** The words OCR read on a page of the manual (undefined when the page was not read by OCR or they cannot be had). */
+export type OcrWordsOf = (page: number) => Promise<OcrWord[] | undefined>;
+
 /**
  * One page of the PDF: drawn on a canvas (sharp at the device's pixel ratio), with pdf.js's text layer
- * over it (selectable text) where the query's matches are marked, the first scrolled into view. Pinch
+ * over it (selectable text) where the query's matches are marked, the first scrolled into view; a scanned
+ * page (no text in the PDF) gets the words OCR read on it instead, placed where OCR found them. Pinch
  * (two fingers) zooms live with a CSS transform and redraws at the new zoom when the fingers lift.
  */
 export function PdfPage({
@@ -43,6 +48,7 @@ export function PdfPage({
   scroller,
   onRendered,
   onError,
+  ocrWords,
 }: {
   doc: PDFDocumentProxy;
   pageNumber: number;
@@ -52,6 +58,7 @@ export function PdfPage({
   scroller: RefObject<HTMLDivElement | null>;
   onRendered: (result: PageRendered) => void;
   onError: (err: unknown) => void;
+  ocrWords?: OcrWordsOf;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const canvasHost = useRef<HTMLDivElement>(null);
@@ -116,14 +123,25 @@ export function PdfPage({
       if (!live) return;
       const content = await page.getTextContent();
       if (!live) return;
-      const layerDiv = document.createElement('div');
-      layerDiv.className = 'textLayer';
-      const textLayer = new pdfjs.TextLayer({ textContentSource: content, container: layerDiv, viewport });
-      layer = textLayer;
-      await textLayer.render();
+      // a page without text of its own (a scan): the words OCR read on it, when the server has them
+      const scanned = !content.items.some((item) => 'str' in item && item.str.trim() !== '');
+      const words = scanned && ocrWords ? await ocrWords(pageNumber).catch(() => undefined) : undefined;
       if (!live) return;
-      const endsLine = content.items.filter((item) => 'str' in item).map((item) => ('hasEOL' in item ? item.hasEOL : false));
-      const { count, first } = highlightTextLayer(textLayer.textDivs, textLayer.textContentItemsStr, endsLine, query);
+      let layerDiv: HTMLDivElement;
+      let count: number;
+      let first: HTMLElement | null;
+      if (words?.length) {
+        ({ layer: layerDiv, count, first } = ocrTextLayer(words, viewport.height, query));
+      } else {
+        layerDiv = document.createElement('div');
+        layerDiv.className = 'textLayer';
+        const textLayer = new pdfjs.TextLayer({ textContentSource: content, container: layerDiv, viewport });
+        layer = textLayer;
+        await textLayer.render();
+        if (!live) return;
+        const endsLine = content.items.filter((item) => 'str' in item).map((item) => ('hasEOL' in item ? item.hasEOL : false));
+        ({ count, first } = highlightTextLayer(textLayer.textDivs, textLayer.textContentItemsStr, endsLine, query));
+      }
       frame.current?.style.setProperty('--total-scale-factor', String(scale));
       canvasHost.current?.replaceChildren(canvas);
       textHost.current?.replaceChildren(layerDiv);
@@ -142,7 +160,7 @@ export function PdfPage({
       task?.cancel();
       layer?.cancel();
     };
-  }, [doc, pageNumber, scale, query, onRendered, onError]);
+  }, [doc, pageNumber, scale, query, onRendered, onError, ocrWords]);
 
   // another page starts at its top (this component is mounted again for each page)
   useLayoutEffect(() => {

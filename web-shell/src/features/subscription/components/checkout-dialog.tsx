@@ -57,7 +57,7 @@ export default function CheckoutDialog({ open, onClose }: { open: boolean; onClo
   // Until the answer arrives the offer is the trial (the server decides in the end).
   const trialEligible = billing.data?.trial_eligible ?? true;
   const leaving = checkout.isPending || checkout.isSuccess;
-  const choose = (plan: PlanId) => checkout.mutate(plan);
+  const choose = (plan: PlanId) => checkout.mutate({ plan });
 
   return (
     <Modal
@@ -83,7 +83,7 @@ export default function CheckoutDialog({ open, onClose }: { open: boolean; onClo
                 compact
                 trialEligible={trialEligible}
                 onChoose={choose}
-                pending={leaving && checkout.variables === plan}
+                pending={leaving && checkout.variables?.plan === plan}
                 disabled={leaving}
               />
             ))}

@@ -1,5 +1,5 @@
 import type { BillingSubscription } from '@clima/contract/billing';
-import { PLANS } from '@clima/contract/billing';
+import { PAYMENT_METHOD_LABELS, PLANS } from '@clima/contract/billing';
 import type { Me } from '@clima/contract/auth';
 import { AlertTriangle, CalendarDays, CreditCard, Crown, ExternalLink, Info } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
@@ -8,6 +8,7 @@ import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles } from '@clima/web-kit/button';
 import { Spinner } from '@clima/web-kit/spinner';
 import { usePortal } from '../hooks/use-billing';
+import { SwitchToCard } from './switch-to-card';
 
 const m = messages.subscription;
 
@@ -21,6 +22,8 @@ function statusOf(s: BillingSubscription): { label: string; tone: string } {
 /** The date line: end of the grace when a payment is pending, end of access when canceled, first charge in the trial, else the next charge. */
 function dateLine(s: BillingSubscription | undefined, user: Me): string {
   if (s?.grace_until) return m.graceUntil(formatDate(s.grace_until));
+  // Pix/boleto: the period paid (the next charge, when issued, is shown above the box)
+  if (s && isPeriodic(s)) return s.cancel_at_period_end ? m.accessUntil(formatDate(s.current_period_end)) : m.payment.paidUntil(formatDate(s.current_period_end));
   if (!s?.can_manage) {
     const date = formatDate(user.subscription_expires_at);
     return date ? m.validUntil(date) : '';
@@ -30,6 +33,8 @@ function dateLine(s: BillingSubscription | undefined, user: Me): string {
   if (s.cancel_at_period_end) return m.accessUntil(date);
   return s.trialing ? m.firstCharge(date) : m.nextCharge(date);
 }
+
+const isPeriodic = (s: BillingSubscription) => s.method === 'pix' || s.method === 'boleto';
 
 function Note({ icon: Icon, children }: { icon: typeof Info; children: string }) {
   return (
@@ -108,9 +113,11 @@ export function ManageBox({ user, billing, loading }: { user: Me; billing: Billi
               <Note icon={Info}>{m.trialNote(formatDate(billing.current_period_end))}</Note>
             )}
             {billing?.grace_until && billing.can_manage && <GraceAlert until={billing.grace_until} onUpdate={() => portal.mutate()} leaving={leaving} />}
-            {billing?.payment_failed && !(billing.grace_until && billing.can_manage) && <Note icon={AlertTriangle}>{m.pastDueNote}</Note>}
-            {billing && !billing.can_manage && <Note icon={Info}>{m.grantedNote}</Note>}
+            {billing?.payment_failed && !(billing.grace_until && billing.can_manage) && !isPeriodic(billing) && <Note icon={AlertTriangle}>{m.pastDueNote}</Note>}
+            {billing && isPeriodic(billing) && !billing.cancel_at_period_end && <Note icon={Info}>{m.payment.periodicManage(PAYMENT_METHOD_LABELS[billing.method!])}</Note>}
+            {billing && !billing.can_manage && !isPeriodic(billing) && <Note icon={Info}>{m.grantedNote}</Note>}
           </div>
+          {billing && isPeriodic(billing) && !billing.cancel_at_period_end && billing.plan && <SwitchToCard plan={billing.plan} />}
           {billing?.can_manage && (
             <div className="mt-6 border-t border-amber-200 pt-5">
               <div className="flex flex-col gap-3 sm:flex-row">

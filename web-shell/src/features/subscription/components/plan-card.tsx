@@ -1,4 +1,4 @@
-import { PLANS, TRIAL_DAYS, type PlanId } from '@clima/contract/billing';
+import { PLANS, TRIAL_DAYS, type PaymentMethod, type PlanId } from '@clima/contract/billing';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { messages } from '../../../i18n/messages';
@@ -18,11 +18,18 @@ interface PlanCardProps {
   disabled: boolean;
   /** The dialog's short version: no feature list, smaller type. */
   compact?: boolean;
+  /** How the period is paid (the card when absent): Pix and boleto have no trial and their own button. */
+  method?: PaymentMethod;
+  /** The plan's Pix price set by the administrator, when there is one. */
+  pixPriceCents?: number | null;
 }
 
 /** One plan (prices from the contract's PLANS, never retyped) and its checkout button. */
-export function PlanCard({ plan: id, trialEligible, onChoose, pending, disabled, compact = false }: PlanCardProps) {
+export function PlanCard({ plan: id, trialEligible, onChoose, pending, disabled, compact = false, method = 'card', pixPriceCents = null }: PlanCardProps) {
   const plan = PLANS[id];
+  const pixPrice = pixPriceCents && pixPriceCents < plan.price_cents ? pixPriceCents : null;
+  const priceCents = method === 'pix' && pixPrice ? pixPrice : plan.price_cents;
+  const label = method === 'pix' ? m.payment.payWithPix : method === 'boleto' ? m.payment.generateBoleto : trialEligible ? m.startTrial : m.subscribe;
   const headingId = useId();
   const highlighted = id === 'annual';
   const features = id === 'annual' ? m.annualFeatures : m.monthlyFeatures;
@@ -37,13 +44,18 @@ export function PlanCard({ plan: id, trialEligible, onChoose, pending, disabled,
       className={`${highlighted ? buttonStyles.primary : buttonStyles.secondary} w-full ${compact ? 'py-2.5 sm:w-auto sm:shrink-0' : 'py-3'}`}
     >
       {pending && <Spinner size="sm" />}
-      {pending ? m.redirecting : trialEligible ? m.startTrial : m.subscribe}
+      {pending ? m.redirecting : label}
     </button>
   );
   const price = (
     <p className="flex flex-wrap items-baseline gap-x-1" data-testid="plan-price">
-      <span className={`font-extrabold tracking-tight text-slate-900 ${compact ? 'text-2xl' : 'text-4xl'}`}>{formatCents(plan.price_cents)}</span>
+      <span className={`font-extrabold tracking-tight text-slate-900 ${compact ? 'text-2xl' : 'text-4xl'}`}>{formatCents(priceCents)}</span>
       <span className="text-sm text-slate-500">{plan.interval === 'year' ? m.perYear : m.perMonth}</span>
+      {pixPrice && method !== 'pix' && (
+        <span className="basis-full text-sm font-semibold text-emerald-800" data-testid="plan-pix-price">
+          {m.payment.pixPrice(formatCents(pixPrice))}
+        </span>
+      )}
     </p>
   );
   const note =
@@ -105,7 +117,7 @@ export function PlanCard({ plan: id, trialEligible, onChoose, pending, disabled,
       </ul>
       <div className="mt-6 flex-1 content-end">
         {button}
-        {trialEligible && (
+        {trialEligible && method === 'card' && (
           <p className="mt-3 text-center text-xs text-slate-500">
             {m.trial(TRIAL_DAYS)} {m.trialCard}
           </p>

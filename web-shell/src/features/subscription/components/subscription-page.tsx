@@ -1,4 +1,6 @@
-import { TRIAL_DAYS, type PlanId } from '@clima/contract/billing';
+import { TRIAL_DAYS, type PaymentMethod, type PlanId } from '@clima/contract/billing';
+import { isValidCpf } from '@clima/contract/cpf';
+import { useState } from 'react';
 import { BookOpen, Check, FileText, Gift, HelpCircle, Trophy } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
@@ -7,11 +9,14 @@ import { Alert } from '@clima/web-kit/alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { AccessGuard } from '../../access/components/access-guard';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { useBillingSubscription, useCheckout } from '../hooks/use-billing';
+import { useBillingSubscription, useCheckout, usePlans } from '../hooks/use-billing';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { CheckoutNotice } from './checkout-notice';
 import { ManageBox } from './manage-box';
+import { PaymentMethodPicker } from './payment-method-picker';
+import { PendingChargeBox } from './pending-charge-box';
 import { PlanCard } from './plan-card';
+import { ReceiptsList } from './receipts-list';
 
 const m = messages.subscription;
 const BENEFIT_ICONS = [BookOpen, FileText, Trophy];
@@ -39,11 +44,24 @@ function Benefits() {
 
 function Plans({ trialEligible }: { trialEligible: boolean }) {
   const checkout = useCheckout();
-  const leaving = checkout.isPending || checkout.isSuccess;
-  const choose = (plan: PlanId) => checkout.mutate(plan);
+  const plans = usePlans();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [cpf, setCpf] = useState('');
+  const [cpfError, setCpfError] = useState<string | null>(null);
+  // the card leaves for the provider's page; Pix and boleto stay here and show the charge
+  const leaving = checkout.isPending || (checkout.isSuccess && checkout.variables?.method === 'card');
+  const pixPrice = (plan: PlanId) => plans.data?.plans.find((p) => p.id === plan)?.pix_price_cents ?? null;
+  const choose = (plan: PlanId) => {
+    if (method === 'boleto') {
+      const problem = !cpf.trim() ? m.payment.cpfRequired : isValidCpf(cpf) ? null : m.payment.cpfInvalid;
+      setCpfError(problem);
+      if (problem) return;
+    }
+    checkout.mutate({ plan, method, cpf });
+  };
   return (
     <section aria-label={m.plansLabel} className="mx-auto max-w-3xl space-y-6">
-      {trialEligible && (
+      {trialEligible && method === 'card' && (
         <p className="mx-auto flex w-fit items-start gap-2 rounded-2xl bg-emerald-50 px-4 py-2.5 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:items-center">
           <Gift className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden />
           <span>
@@ -51,6 +69,20 @@ function Plans({ trialEligible }: { trialEligible: boolean }) {
           </span>
         </p>
       )}
+      <PaymentMethodPicker
+        method={method}
+        onMethod={(next) => {
+          setMethod(next);
+          checkout.reset();
+        }}
+        cpf={cpf}
+        onCpf={(value) => {
+          setCpf(value);
+          setCpfError(null);
+        }}
+        cpfError={cpfError}
+        disabled={leaving}
+      />
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         {(['monthly', 'annual'] as const).map((plan) => (
           <PlanCard
@@ -58,8 +90,10 @@ function Plans({ trialEligible }: { trialEligible: boolean }) {
             plan={plan}
             trialEligible={trialEligible}
             onChoose={choose}
-            pending={leaving && checkout.variables === plan}
+            pending={checkout.isPending && checkout.variables?.plan === plan}
             disabled={leaving}
+            method={method}
+            pixPriceCents={pixPrice(plan)}
           />
         ))}
       </div>
@@ -99,6 +133,7 @@ function Subscription() {
   const active = hasActiveSubscription(user);
   const ended = !active && (billing.data?.status === 'canceled' || billing.data?.status === 'expired');
   const endedAt = billing.data?.current_period_end;
+  const pending = billing.data?.pending_charge ?? null;
   // A date still ahead (access ended early, e.g. by the team) is not an "ended on" date.
   const endedText = endedAt && new Date(endedAt).getTime() <= Date.now() ? m.endedNotice(formatDate(endedAt)) : m.endedNoticeNoDate;
 
@@ -111,12 +146,14 @@ function Subscription() {
           {endedText}
         </p>
       )}
+      {pending && <PendingChargeBox charge={pending} renewal={active} />}
       <Benefits />
       {user && active ? (
         <ManageBox user={user} billing={billing.data} loading={billing.isPending} />
       ) : (
         <Plans trialEligible={billing.data?.trial_eligible ?? true} />
       )}
+      <ReceiptsList />
       <Faq />
     </div>
   );

@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the nearest minute, at least 1). Certificates issued before keep it null and print their hours as issued;
  * `workload_hours` may now be 0 (a course shorter than half an hour).
  */
-export class CertificateWorkloadMinutes1796000000000 implements MigrationInterface {
-  name = 'CertificateWorkloadMinutes1796000000000';
+export class CertificateWorkloadMinutes1796100000000 implements MigrationInterface {
+  name = 'CertificateWorkloadMinutes1796100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE courses.certificate ADD COLUMN workload_minutes integer CONSTRAINT certificate_workload_minutes_check CHECK (workload_minutes >= 1)`);
