@@ -9,6 +9,8 @@ export const messages = {
     taglineLong: 'Conteúdo técnico para quem trabalha com ar-condicionado e refrigeração',
     skipToContent: 'Pular para o conteúdo',
     footer: 'Clima Pro · Feito para técnicos de climatização e refrigeração',
+    footerNav: 'Rodapé',
+    accessibilityLink: 'Acessibilidade',
     offline: 'Você está sem conexão. Alguns recursos ficam indisponíveis.',
   },
   nav: {
@@ -576,6 +578,33 @@ export const messages = {
     title: 'Página não encontrada',
     text: 'O endereço que você abriu não existe ou foi movido.',
     action: 'Ir para o início',
+  },
+  accessibility: {
+    title: 'Acessibilidade',
+    subtitle: 'O Clima Pro deve poder ser usado por todos os técnicos, com qualquer tela, teclado ou leitor de tela.',
+    commitmentTitle: 'Nosso compromisso',
+    commitment:
+      'Seguimos a Lei Brasileira de Inclusão (Lei 13.146/2015, art. 63), a ABNT NBR 17225 e as Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2, nível AA. Cada tela do aplicativo é verificada automaticamente com axe-core no computador e em um celular de 390 px, sem login, sem plano e com assinatura.',
+    conformsTitle: 'O que já atende',
+    conforms: [
+      'Contraste de cores de pelo menos 4,5:1 nos textos e 3:1 nos ícones e bordas de campos.',
+      'Tudo pode ser feito pelo teclado, com foco visível e o link "Pular para o conteúdo" no início de cada página.',
+      'As janelas de diálogo prendem o foco enquanto estão abertas e o devolvem ao botão que as abriu.',
+      'Botões só com ícone têm nome para leitores de tela; avisos e o progresso de envio são anunciados.',
+      'Áreas de toque de pelo menos 44 px no celular; o texto pode ser ampliado até 200% sem perda de conteúdo.',
+      'Animações são reduzidas quando o sistema pede menos movimento.',
+    ],
+    notYetTitle: 'O que ainda não atende',
+    notYet: [
+      'Os vídeos das aulas e conteúdos ainda não têm legendas nem audiodescrição em todos os casos.',
+      'Os manuais em PDF vêm dos fabricantes e podem não ter texto marcado para leitores de tela; a busca por código de falha lê o texto reconhecido das páginas.',
+    ],
+    reportTitle: 'Como relatar uma barreira',
+    report:
+      'Encontrou algo que impede ou dificulta o uso? Conte qual página, o que você tentou fazer e qual tecnologia usa (leitor de tela, ampliação, teclado). Respondemos em até 5 dias úteis e avisamos quando a correção estiver no ar.',
+    reportContact: 'Escreva para acessibilidade@climapro.com.br',
+    reportEmail: 'acessibilidade@climapro.com.br',
+    updated: 'Declaração revisada a cada nova tela do aplicativo.',
   },
   routeError: {
     title: 'Algo deu errado',

@@ -231,7 +231,7 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
         </button>
       </form>
 
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
         <span className="h-px flex-1 bg-slate-200" />
         {m.or}
         <span className="h-px flex-1 bg-slate-200" />

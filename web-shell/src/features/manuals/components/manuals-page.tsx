@@ -151,11 +151,11 @@ function ManualCard({ manual, busy, onDownload, onOpen, canKeepOffline }: { manu
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
-          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.manufacturer}</dt>
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{m.manufacturer}</dt>
           <dd className="break-words font-medium text-slate-800">{manual.manufacturer_name}</dd>
         </div>
         <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
-          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.model}</dt>
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{m.model}</dt>
           <dd className="break-words font-medium text-slate-800">{manual.model_name}</dd>
         </div>
       </dl>
@@ -166,7 +166,7 @@ function ManualCard({ manual, busy, onDownload, onOpen, canKeepOffline }: { manu
             <li className="flex items-center gap-1.5">
               <FileText className="size-3.5 text-red-500" aria-hidden />
               {m.pdf}
-              {manual.file_size != null && <span className="text-slate-400">· {formatMegabytes(manual.file_size)}</span>}
+              {manual.file_size != null && <span className="text-slate-500">· {formatMegabytes(manual.file_size)}</span>}
             </li>
           )}
           {manual.external_url && (
