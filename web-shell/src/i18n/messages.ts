@@ -43,6 +43,7 @@ export const messages = {
     subscriptionTitle: 'Assinatura Necessária',
     subscriptionText: 'Este conteúdo é exclusivo para assinantes. Assine um plano para ter acesso completo.',
     subscriptionAction: 'Ver planos',
+    previewLabel: 'O que você encontra no Clima Pro',
   },
   banners: {
     premiumTitle: 'PREMIUM',

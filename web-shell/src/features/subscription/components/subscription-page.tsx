@@ -7,6 +7,7 @@ import { Alert } from '@clima/web-kit/alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { AccessGuard } from '../../access/components/access-guard';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useBillingSubscription, useCheckout } from '../hooks/use-billing';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { CheckoutNotice } from './checkout-notice';
@@ -37,10 +38,10 @@ function Benefits() {
   );
 }
 
-function Plans({ trialEligible }: { trialEligible: boolean }) {
+function Plans({ trialEligible, onChoose }: { trialEligible: boolean; onChoose?: (plan: PlanId) => void }) {
   const checkout = useCheckout();
   const leaving = checkout.isPending || checkout.isSuccess;
-  const choose = (plan: PlanId) => checkout.mutate(plan);
+  const choose = onChoose ?? ((plan: PlanId) => checkout.mutate(plan));
   return (
     <section aria-label={m.plansLabel} className="mx-auto max-w-3xl space-y-6">
       {trialEligible && (
@@ -122,9 +123,21 @@ function Subscription() {
   );
 }
 
+/** A visitor's look at the plans beneath 'Acesso Restrito': prices and trial; choosing one opens the sign-up. */
+function PlansPreview() {
+  const { openSignIn } = useSignInDialog();
+  return (
+    <div className="space-y-10">
+      <Benefits />
+      <Plans trialEligible onChoose={() => openSignIn('register')} />
+      <Faq />
+    </div>
+  );
+}
+
 export default function SubscriptionPage() {
   return (
-    <AccessGuard restrictedText={m.restrictedText}>
+    <AccessGuard restrictedText={m.restrictedText} preview={<PlansPreview />}>
       <Subscription />
     </AccessGuard>
   );
