@@ -100,10 +100,10 @@ test('e-mail change: waits for the new address, then swaps @phone', async ({ pag
   await profile.goto();
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('E-mail').fill(next);
-  const reloaded = page.waitForEvent('load');
+  const refetched = profile.sessionRefetched();
   await panel.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(panel.getByRole('status')).toContainText('Enviamos um link de confirmação para o novo e-mail.');
-  await reloaded;
+  await refetched;
   await expect(panel.getByTestId('pending-email')).toContainText(`Aguardando confirmação de ${next}`);
   await expect(verificationBanner(page)).toContainText(user.email);
   // until the new address is proven, the account keeps the current one

@@ -136,6 +136,8 @@ export const ROUTES: Route[] = [
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
   product('POST', '/api/auth/verify-email', 'auth', 'public'),
   product('POST', '/api/users/me/verification-email', 'auth', 'user'),
+  // the sign-in methods offered (Google only when configured), read by the web app's sign-in dialog
+  product('GET', '/api/auth/providers', 'auth', 'public'),
   // resume where you stopped and 'Continuar assistindo' (services/catalog and services/courses READMEs)
   product('GET', '/api/contents/continue', 'catalog', 'user'),
   product('GET', '/api/contents/:id/position', 'catalog', 'user'),

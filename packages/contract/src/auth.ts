@@ -166,6 +166,10 @@ export type Me = z.infer<typeof Me>;
 export const RedirectUrlAnswer = z.object({ redirectUrl: z.string() });
 export type RedirectUrlAnswer = z.infer<typeof RedirectUrlAnswer>;
 
+/** The sign-in methods this installation offers (the web app shows 'Continuar com Google' only when configured). */
+export const SignInProvidersAnswer = z.object({ google: z.boolean() });
+export type SignInProvidersAnswer = z.infer<typeof SignInProvidersAnswer>;
+
 /** POST /api/admin/auth/login */
 export const AdminLoginBody = z.object({
   username: z.string({ error: 'Usuário é obrigatório' }).trim().min(1, 'Usuário é obrigatório').max(MAX_LINE, 'Usuário muito longo'),

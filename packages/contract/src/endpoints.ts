@@ -17,6 +17,7 @@ import {
   PasswordResetRequestBody,
   ProfileBody,
   RedirectUrlAnswer,
+  SignInProvidersAnswer,
   RegisterBody,
   SessionAnswer,
   SessionExchangeBody,
@@ -227,6 +228,8 @@ export const ENDPOINTS = {
   'POST /api/auth/password-reset/confirm': { access: 'public', tag: U, summary: 'Redefine a senha com o link', body: PasswordResetConfirmBody, answer: SuccessMessageAnswer },
   'POST /api/auth/verify-email': { access: 'public', tag: U, summary: 'Confirma o e-mail com o link', body: VerifyEmailBody, answer: VerifyEmailAnswer },
   'POST /api/users/me/verification-email': { access: 'user', tag: U, summary: 'Envia um novo link de confirmação', body: NoBody, answer: ResendVerificationAnswer },
+  // the sign-in methods offered, so the web app shows only those that work (services/auth/README.md)
+  'GET /api/auth/providers': { access: 'public', tag: S, summary: 'Formas de login disponíveis (Google só quando configurado)', answer: SignInProvidersAnswer },
 
   // Resume where you stopped, on any device (services/catalog and services/courses READMEs)
   'GET /api/contents/continue': { access: 'user', tag: CAT, summary: 'Continuar assistindo: conteúdos começados e não terminados', answer: z.array(ContinueContent) },

@@ -130,6 +130,8 @@ export const messages = {
     resending: 'Enviando...',
     resent: (email: string) => `E-mail enviado para ${email}. Confira sua caixa de entrada.`,
     resendFailed: 'Não foi possível reenviar o e-mail. Tente novamente.',
+    resendCooldown: (seconds: number) => `Reenviar em ${seconds} s`,
+    dismissBanner: 'Dispensar aviso',
     pendingEmail: (email: string) => `Aguardando confirmação de ${email}`,
     pendingEmailHint: 'Abra o link que enviamos para o novo endereço. Até lá, você continua entrando com o e-mail atual.',
   },

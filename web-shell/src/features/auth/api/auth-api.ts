@@ -1,3 +1,4 @@
+import type { SignInProvidersAnswer } from '@clima/contract/auth';
 import type { HeartbeatBody } from '@clima/contract/ranking';
 import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
@@ -24,6 +25,9 @@ export async function getGoogleRedirectUrl(): Promise<string> {
     throw err instanceof ApiError ? new ApiError(err.status, m.logs.redirectUrl(err.status)) : err;
   }
 }
+
+/** The sign-in methods the installation offers (Google only when configured). */
+export const fetchSignInProviders = (signal?: AbortSignal): Promise<SignInProvidersAnswer> => api.get('/api/auth/providers', { signal });
 
 export async function exchangeCodeForSession(code: string): Promise<void> {
   const res = await api.raw.post('/api/sessions', { body: { code } });
