@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINE, SearchQuery, SUBSCRIPTION_STATUSES, SubscriptionPlan } from './common';
 
+export { isCommonPassword } from './common-passwords';
+
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
@@ -17,6 +19,8 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 /** Every message the auth service answers in `{ error }` (and the success texts it sends), in one place. */
 export const AUTH_MESSAGES = {
   emailInUse: 'Este e-mail já está em uso (email-already-in-use)',
+  /** a new password among the most common ones, refused after the spec's checks (issue 25) */
+  commonPassword: 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.',
   userNotFound: 'Usuário não encontrado (user-not-found)',
   wrongPassword: 'Senha incorreta (wrong-password)',
   googleAccountUsePassword: 'Esta conta usa o login com Google. Entre com o botão do Google.',

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { rootLogger } from '@clima/common';
-import { PasswordResetConfirmBody } from '@clima/contract';
+import { isCommonPassword, PasswordResetConfirmBody } from '@clima/contract';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
@@ -66,6 +66,8 @@ export class PasswordResetService implements OnModuleDestroy {
   async confirm(body: PasswordResetConfirmBody, ip: string): Promise<void> {
     // a dead link is refused before the argon2 work
     await this.tokens.check(body.token, 'password_reset');
+    // after the link's own check: a dead link is said first
+    if (isCommonPassword(body.password)) throw authError(AuthError.CommonPassword);
     const hash = await this.hasher.hash(body.password);
     const account = await this.users.transaction(async (m) => {
       const token = await this.tokens.consume(m, body.token, 'password_reset');

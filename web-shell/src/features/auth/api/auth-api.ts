@@ -1,4 +1,4 @@
-import type { SignInProvidersAnswer } from '@clima/contract/auth';
+import { AUTH_MESSAGES, type SignInProvidersAnswer } from '@clima/contract/auth';
 import type { HeartbeatBody } from '@clima/contract/ranking';
 import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
@@ -68,5 +68,7 @@ export function mapAuthError(serverText: string, mode: 'login' | 'register'): st
   if (serverText.includes('invalid-email')) return m.auth.invalidEmail;
   if (serverText.includes('user-not-found')) return m.auth.userNotFound;
   if (serverText.includes('wrong-password')) return m.auth.wrongPassword;
+  // a new password among the most common ones: the server's own words (after the spec's checks)
+  if (serverText === AUTH_MESSAGES.commonPassword) return serverText;
   return mode === 'register' ? m.auth.registerFailed : m.auth.loginFailed;
 }
