@@ -133,6 +133,7 @@ export const ROUTES: Route[] = [
   product('POST', '/api/billing/sandbox/portal/:id/:action', 'billing', 'user'),
   // account recovery: password reset by an e-mailed link, e-mail verification (services/auth/README.md)
   product('POST', '/api/auth/password-reset', 'auth', 'public'),
+  product('POST', '/api/auth/password-reset/check', 'auth', 'public'),
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
   product('POST', '/api/auth/verify-email', 'auth', 'public'),
   product('POST', '/api/users/me/verification-email', 'auth', 'user'),

@@ -142,6 +142,12 @@ export const PasswordResetConfirmBody = z.object({
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
 /** POST /api/auth/verify-email */
+/** POST /api/auth/password-reset/check: whether a reset link still works, asked when its page opens. */
+export const PasswordResetCheckBody = z.object({ token: LinkToken });
+export type PasswordResetCheckBody = z.infer<typeof PasswordResetCheckBody>;
+export const PasswordResetCheckAnswer = z.object({ valid: z.literal(true) });
+export type PasswordResetCheckAnswer = z.infer<typeof PasswordResetCheckAnswer>;
+
 export const VerifyEmailBody = z.object({ token: LinkToken });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 

@@ -117,6 +117,7 @@ export const messages = {
     invalidLink: 'Este link já foi usado ou não é válido. Peça um novo.',
     signIn: 'Entrar',
     requestNewLink: 'Pedir um novo link',
+    checkingLink: 'Verificando o link...',
     verifyTitle: 'Confirmação de e-mail',
     verifying: 'Confirmando seu e-mail...',
     verifiedTitle: 'E-mail confirmado!',

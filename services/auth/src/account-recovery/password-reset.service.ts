@@ -58,6 +58,11 @@ export class PasswordResetService implements OnModuleDestroy {
     if (token) await this.mail.passwordReset(account.email, account.name, token);
   }
 
+  /** POST /api/auth/password-reset/check: 400 for a used, replaced, unknown or expired link; nothing is used up. */
+  async check(token: string): Promise<void> {
+    await this.tokens.check(token, 'password_reset');
+  }
+
   /**
    * POST /api/auth/password-reset/confirm. The link proves the address is the owner's, so the e-mail
    * counts as verified from now on; an e-mail change in progress is dropped (whoever asked for it may be
