@@ -102,7 +102,9 @@ test('content and course cards open from their picture and title, not only from 
   await expect(page).toHaveURL(new RegExp(`/content/${contentId}$`));
 
   await page.goto(`/course-category/${slug}`);
-  await page.getByTestId('course-card').filter({ hasText: `Curso cartão ${tag}` }).getByText('Abre de qualquer ponto.').click();
+  // a tap on the description, where the card's link covers it (Playwright's click would refuse a covered element)
+  const text = (await page.getByTestId('course-card').filter({ hasText: `Curso cartão ${tag}` }).getByText('Abre de qualquer ponto.').boundingBox())!;
+  await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
   await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
 });
 
@@ -124,10 +126,29 @@ test('the profile keeps the open form, what was typed and the success message wh
   // the fetched session is shown (the header's name) while the page stays as it was
   await expect(page.getByTestId('user-name').filter({ visible: true })).toHaveText(renamed);
   await expect(panel.getByRole('status')).toHaveText('Perfil atualizado com sucesso!');
+  await panel.getByLabel('Nome completo').press('End');
   await panel.getByLabel('Nome completo').pressSequentially(' Jr');
   // longer than the 1.5 s after which the page used to reload itself
   await page.waitForTimeout(2_500);
   expect(await page.evaluate(() => (window as unknown as { keep?: string }).keep)).toBe('mesma página');
   await expect(panel.getByLabel('Nome completo')).toHaveValue(`${renamed} Jr`);
   await expect(page.getByRole('tab', { name: 'Informações Pessoais' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('on a phone the fault-code search is at the top of /manuals, the name filter second and labelled a filter @phone', async ({ page, baseURL }) => {
+  const user = await seedUser(baseURL!, true);
+  await skipTrialDialog(page);
+  expect((await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
+  await page.goto('/manuals');
+  const search = page.getByRole('searchbox', { name: 'Buscar código de erro ou termo nos manuais', exact: true });
+  await expect(search).toBeVisible();
+  const filters = page.getByRole('group', { name: 'Filtrar a lista de manuais' });
+  const nameFilter = filters.getByRole('searchbox', { name: 'Buscar manuais...' });
+  await expect(nameFilter).toBeVisible();
+  const searchBox = (await search.boundingBox())!;
+  // within the first half of the screen, with nothing pushing it down (it started about 700 px down)
+  expect(searchBox.y + searchBox.height).toBeLessThan(page.viewportSize()!.height / 2);
+  expect((await nameFilter.boundingBox())!.y).toBeGreaterThan(searchBox.y);
+  // no banner telling a subscriber they are subscribed: the header's PRO badge says it
+  await expect(page.getByText('Sua assinatura está ativa: baixe qualquer manual da biblioteca.')).toHaveCount(0);
 });

@@ -385,6 +385,7 @@ export const messages = {
     premiumTitle: 'Biblioteca de Manuais Técnicos',
     premiumText: 'Sua assinatura está ativa: baixe qualquer manual da biblioteca.',
     search: 'Buscar manuais...',
+    filtersLegend: 'Filtrar a lista de manuais',
     allManufacturers: 'Todos os fabricantes',
     allModels: 'Todos os modelos',
     allTypes: 'Todos os tipos',

@@ -285,7 +285,9 @@ function LibraryTab({ onNetworkFailure }: { onNetworkFailure: () => void }) {
   return (
     <div className="space-y-6">
       <ManualSearchBox value={inManuals.draft} onChange={inManuals.setDraft} onSubmit={inManuals.submit} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* second, and plainly a filter of the list below (issue 25: two stacked search boxes were unclear) */}
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="mb-2 text-sm font-semibold text-slate-700">{m.filtersLegend}</legend>
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select
           label={m.manufacturerFilter}
@@ -320,7 +322,7 @@ function LibraryTab({ onNetworkFailure }: { onNetworkFailure: () => void }) {
             </option>
           ))}
         </Select>
-      </div>
+      </fieldset>
       {inManuals.query !== '' ? (
         <LibrarySearch query={inManuals.query} filters={filters} onNetworkFailure={onNetworkFailure} />
       ) : manuals.isPending ? (
