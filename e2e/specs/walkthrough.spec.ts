@@ -136,6 +136,7 @@ test('the profile keeps the open form, what was typed and the success message wh
 });
 
 test('on a phone the fault-code search is at the top of /manuals, the name filter second and labelled a filter @phone', async ({ page, baseURL }) => {
+  test.skip((page.viewportSize()?.width ?? 1280) >= 1280, 'a phone layout');
   const user = await seedUser(baseURL!, true);
   await skipTrialDialog(page);
   expect((await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
