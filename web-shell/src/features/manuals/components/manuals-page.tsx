@@ -420,7 +420,8 @@ export default function ManualsPage() {
   const retry = offline.offline ? undefined : () => setUnreachable(false);
   return (
     <div className="space-y-6">
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      {/* on a phone the signed-in user's fault-code search comes right under the title (issue 25) */}
+      <PageHeader title={m.title} subtitle={m.subtitle} subtitleFromSm={Boolean(user)} />
       {noNetwork ? (
         <OfflineManuals noNetwork onRetry={retry} />
       ) : isPending ? (

@@ -39,8 +39,8 @@ export default function EmailVerificationBanner({ user }: { user: Me }) {
         <MailWarning className="size-4 shrink-0 text-amber-700" aria-hidden />
         <p className="min-w-0 flex-1 text-xs break-words text-amber-950 sm:text-sm">
           <strong className="font-semibold">{m.bannerTitle}</strong>
+          {/* one line on a phone: the explanation (with the address) from the small-tablet width up */}
           <span className="hidden sm:inline"> · {m.bannerText(user.email)}</span>
-          <span className="sm:hidden"> · {user.email}</span>
         </p>
         <ResendVerificationButton
           className="inline-flex min-h-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2 text-xs font-semibold text-amber-950 underline underline-offset-2 transition-colors hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-amber-700 disabled:cursor-not-allowed disabled:no-underline disabled:opacity-70 sm:text-sm"
