@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cookieOf } from '../../../tests/reliability/support/platform';
 import { startLoad, summarize } from '../../../tests/reliability/support/load';
-import { textPdf } from './pdf';
+import { buildPdf } from '../../../services/manuals/src/demo-pdf';
 import { ADMIN, BASE, compose, containerOf, containers, ENV, eventually, fetchInside, gw, podman, podmanStatus, psql, ROOT, sleep, waitHealthy } from './stack';
 
 const SERVICES = ['auth', 'catalog', 'courses', 'manuals', 'ranking', 'billing'];
@@ -123,7 +123,7 @@ describe('the journey through the compose gateway', () => {
 
   it('an administrator uploads a manual; the subscriber finds an error code in it', async () => {
     const form = new FormData();
-    form.append('file', new Blob([textPdf([['Tabela de erros'], [`Código ${journey.manualCode}: falha no sensor de degelo`]])], { type: 'application/pdf' }), 'manual.pdf');
+    form.append('file', new Blob([buildPdf({ title: 'Split Contêiner', header: 'Manual de serviço', footer: 'Rodapé', pages: [[{ text: 'Tabela de erros' }], [{ text: `Código ${journey.manualCode}: falha no sensor de degelo` }]] })], { type: 'application/pdf' }), 'manual.pdf');
     const up = await fetch(`${BASE}/api/admin/upload-manual`, { method: 'POST', headers: { cookie: journey.adminCookie }, body: form });
     expect(up.status).toBe(201);
     const { url } = (await up.json()) as { url: string };
