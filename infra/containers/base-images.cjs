@@ -13,7 +13,7 @@
  */
 'use strict';
 const { spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -96,7 +96,7 @@ function ensureContainersConf() {
 const DEBIAN_RECIPE = 'bookworm minbase, nodoc, security updates: 1';
 
 function hash(...parts) {
-  const h = crypto.createHash('sha256');
+  const h = createHash('sha256');
   for (const p of parts) h.update(p).update('\0');
   return h.digest('hex').slice(0, 16);
 }

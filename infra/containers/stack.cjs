@@ -14,7 +14,7 @@
  */
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ensureBaseImages, log, sh } = require('./base-images.cjs');
@@ -37,7 +37,7 @@ function settings(env = process.env) {
   };
 }
 
-const secret = (bytes = 24) => crypto.randomBytes(bytes).toString('hex');
+const secret = (bytes = 24) => randomBytes(bytes).toString('hex');
 
 function readEnvFile(file) {
   if (!fs.existsSync(file)) return {};
@@ -150,7 +150,8 @@ function resolvedServices(s, withImages) {
 
 /**
  * The project's images, derived from docker-compose.yml: one per distinct (Dockerfile, build arguments),
- * named localhost/clima/<SERVICE argument or service name>:local.
+ * named localhost/clima/<SERVICE argument or service name>:<project> (the gateway's build arguments depend on the
+ * project's address).
  */
 function projectImages(s) {
   const images = new Map();
@@ -159,7 +160,7 @@ function projectImages(s) {
     const args = svc.build.args ?? {};
     const dockerfile = svc.build.dockerfile ?? 'Dockerfile';
     const key = JSON.stringify([dockerfile, args]);
-    if (!images.has(key)) images.set(key, { image: `localhost/clima/${args.SERVICE ?? name}:local`, dockerfile, args, services: [] });
+    if (!images.has(key)) images.set(key, { image: `localhost/clima/${args.SERVICE ?? name}:${s.project}`, dockerfile, args, services: [] });
     images.get(key).services.push(name);
   }
   return [...images.values()];
@@ -299,7 +300,7 @@ function down() {
   fs.rmSync(s.imagesFile, { force: true });
 }
 
-module.exports = { up, down, compose, containers, settings, waitHealthy, ensureApi, readEnvFile, buildImages, projectImages, ensureHealthDriver };
+module.exports = { up, down, compose, containers, settings, waitHealthy, ensureApi, ensureEnvFile, readEnvFile, buildImages, projectImages, ensureHealthDriver };
 
 if (require.main === module) {
   const cmd = process.argv[2];

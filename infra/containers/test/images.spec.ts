@@ -45,8 +45,8 @@ describe('the images', () => {
     const before = readFileSync(file);
     const images = JSON.parse(readFileSync(join(ROOT, `.runtime/containers/${S.project}.builds.json`), 'utf8')) as { image: string; args: string[] }[];
     const courses = images.find((b) => b.image.includes('/courses:'))!;
-    let log = '';
-    let seconds = 0;
+    let log: string;
+    let seconds: number;
     try {
       appendFileSync(file, `// ${Date.now()}\n`);
       const started = Date.now();
