@@ -37,8 +37,11 @@ ARG NPM_CACHE=/tmp/npm-cache
 RUN test -n "$SERVICE" || { echo 'defina --build-arg SERVICE=<auth|catalog|courses|manuals|ranking|billing>' >&2; exit 1; }
 WORKDIR /app
 COPY --from=manifests /manifests ./
+# what only editors and compilers read (type declarations, source maps, documents) stays out of the image
 RUN test -f "services/$SERVICE/package.json" \
- && npm ci --omit=dev --no-audit --no-fund --cache "$NPM_CACHE" -w "services/$SERVICE" && rm -rf /tmp/npm-cache /root/.npm
+ && npm ci --omit=dev --no-audit --no-fund --cache "$NPM_CACHE" -w "services/$SERVICE" && rm -rf /tmp/npm-cache /root/.npm \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
+ && rm -rf node_modules/@types
 
 FROM ${NODE_IMAGE}
 ARG SERVICE

@@ -191,7 +191,7 @@ function lockVersion(pkg) {
 function buildImages(s, base) {
   const cache = npmCacheDir();
   const common = [
-    '--layers', '--network=host',
+    '--layers', '--format=docker', '--network=host',
     '-v', `${cache}:/npm-cache`, '-v', '/etc/ssl/certs:/etc/ssl/certs:ro',
     '--build-arg', 'NPM_CACHE=/npm-cache', '--build-arg', `NODE_IMAGE=${base.node}`,
   ];

@@ -168,6 +168,14 @@ describe('the operator promises', () => {
     }
   });
 
+  it('three replicas started together on pending migrations applied them exactly once', () => {
+    const replicas = containers().filter((c) => c.service === 'courses');
+    expect(replicas.length).toBeGreaterThanOrEqual(3);
+    const names = psql("select name from courses.migrations order by id").split('\n').filter(Boolean);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('--scale catalog=3: requests reach all three; one killed under load fails no request', async () => {
     compose(['up', '-d', '--no-build', '--no-recreate', '--scale', 'catalog=3']);
     await waitHealthy();
@@ -192,14 +200,6 @@ describe('the operator promises', () => {
     compose(['up', '-d', '--no-build', '--scale', 'catalog=1']);
     compose(['restart', 'gateway']);
     await waitHealthy();
-  });
-
-  it('three replicas started together on pending migrations applied them exactly once', () => {
-    const replicas = containers().filter((c) => c.service === 'courses');
-    expect(replicas.length).toBeGreaterThanOrEqual(3);
-    const names = psql("select name from courses.migrations order by id").split('\n').filter(Boolean);
-    expect(names.length).toBeGreaterThan(0);
-    expect(new Set(names).size).toBe(names.length);
   });
 
   it('stopping PostgreSQL or Redis answers clean 503s, and the stack recovers when they are back', async () => {
