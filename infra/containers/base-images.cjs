@@ -103,7 +103,7 @@ function hash(...parts) {
 
 /** What makes one base image: the Debian image's recipe, its Containerfile and what that copies. */
 function recipeHash(name, debianHash) {
-  const files = [`${name}.Containerfile`, ...(name === 'postgres' ? ['postgres-entrypoint.sh'] : [])];
+  const files = [`${name}.Containerfile`, ...(['postgres', 'redis'].includes(name) ? [`${name}-entrypoint.sh`] : [])];
   const versions = name === 'node' ? `${NODE_VERSION} ${NPM_VERSION}` : '';
   return hash(debianHash, versions, ...files.map((f) => fs.readFileSync(path.join(RECIPES, f))));
 }
