@@ -22,6 +22,8 @@ const server = new S3rver({
   port: Number(process.env.S3_PORT || 9000),
   directory: process.env.S3_DIRECTORY || '/data',
   silent: true,
+  // path-style only: with virtual hosts on, s3rver would take the host name `minio` for a bucket
+  vhostBuckets: false,
   configureBuckets: [{ name: process.env.S3_BUCKET || 'clima', configs: [] }],
 });
 server.run().then(
