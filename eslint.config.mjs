@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import clima from './infra/eslint/no-import-cycle.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.runtime/**', '.data/**', 'coverage/**', '**/*.d.ts', '**/*.d.cts'] },
@@ -14,6 +15,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // two modules that import each other (even for a type) are one module in two files: untie them
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    plugins: { clima },
+    rules: { 'clima/no-import-cycle': 'error' },
   },
   {
     files: ['**/*.cjs', '**/*.js'],

@@ -1,4 +1,4 @@
-import { ASSERTION_HEADER, SERVICE_NAMES, ServiceName } from '@clima/common';
+import { ASSERTION_HEADER, HTTP_TEXTS, SERVICE_NAMES, ServiceName } from '@clima/common';
 import { pathRegex, Route, ROUTES } from './routes';
 
 export interface GatewayOptions {
@@ -36,15 +36,15 @@ export interface GatewayOptions {
 }
 
 const JSON_ERRORS: Record<string, { status: number; body: string }> = {
-  '@origin_refused': { status: 403, body: 'Origem da requisição não permitida' },
-  '@identity_unavailable': { status: 503, body: 'Serviço de autenticação indisponível. Tente novamente em instantes.' },
-  '@service_unavailable': { status: 503, body: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
-  '@too_large': { status: 413, body: 'Conteúdo muito grande' },
-  '@api_not_found': { status: 404, body: 'Rota não encontrada' },
+  '@origin_refused': { status: 403, body: HTTP_TEXTS.originRefused },
+  '@identity_unavailable': { status: 503, body: HTTP_TEXTS.identityUnavailable },
+  '@service_unavailable': { status: 503, body: HTTP_TEXTS.unavailable },
+  '@too_large': { status: 413, body: HTTP_TEXTS.contentTooLarge },
+  '@api_not_found': { status: 404, body: HTTP_TEXTS.routeNotFound },
 };
 
 /** A file the gateway serves itself that does not exist (a missing chunk, an unknown path under /assets/). */
-const NOT_FOUND = 'Não encontrado';
+const NOT_FOUND = HTTP_TEXTS.notFound;
 
 /**
  * The body of a location that answers JSON itself: whatever the path's extension (…/x.pdf), JSON; with
@@ -65,7 +65,7 @@ function jsonAnswer(status: number, error: string, indent: string, extra: string
 }
 
 /** Answer of the requests nginx refuses before any location (broken path, too long); served from a URI, not a named location. */
-const BAD_REQUEST = 'Requisição inválida';
+const BAD_REQUEST = HTTP_TEXTS.badRequest;
 
 const MIME = `types {
     text/html html htm;

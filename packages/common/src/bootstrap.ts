@@ -1,45 +1,33 @@
 import 'reflect-metadata';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DiscoveryService, NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type FastifyInstance, LogController } from 'fastify';
+import { parse as parseForm } from 'node:querystring';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { AuditTrail } from './audit/audit-trail';
 import { AccessGuard } from './identity/access';
 import { assertRoutesDeclareAccess, listRoutes } from './identity/route-check';
+import { declaredPlatformRoutes, PLATFORM_ROUTES, PlatformRoute, registerPlatformRoutes } from './http/platform-routes';
 import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, SharedAnswers } from './http/shared-answers';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
 import { NestPinoLogger, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
-import { requestContext } from './http/request-context';
+import { requestIdOf, useRequestContext } from './http/request-context';
 import { rpcTransport } from './messaging/rpc';
-import type { ServiceConfig } from './platform.module';
+import type { ServiceConfig } from './config/config';
 
 export interface AppOptions {
   /** Keep the raw request body (webhook signatures). */
   rawBody?: boolean;
-  /** Largest JSON body accepted; larger is a 413. */
-  jsonLimit?: string;
+  /** Largest JSON body accepted, in bytes; larger is a 413. */
+  jsonLimit?: number;
   /** Answer service-to-service queries (@MessagePattern) over Redis. */
   rpc?: boolean;
 }
-
-/**
- * A hot path answered by the HTTP server itself, before Express and the Nest pipeline (no guards, pipes,
- * filters or request logging): provide a list of these under RAW_HANDLERS in the service's module. Only for
- * the platform's hottest paths, measured to need it (auth's /internal/identity, ranking's heartbeat); the
- * handler does its own checks (identity from the signed assertion, access, input) and answers like the
- * pipeline would (`{ error }` JSON, request id, no-store, the duration histogram).
- */
-export interface RawHandler {
-  /** Exact path (a query string is allowed). */
-  path: string;
-  /** Answers the request, or calls `next()` to leave it to the shared answers, Express and the Nest pipeline. */
-  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-}
-export const RAW_HANDLERS = Symbol('RAW_HANDLERS');
 
 /** A provider the module may not have. */
 function optional<T>(app: INestApplication, token: symbol | (abstract new (...args: never[]) => T)): T | undefined {
@@ -50,29 +38,13 @@ function optional<T>(app: INestApplication, token: symbol | (abstract new (...ar
   }
 }
 
-const rawHandlers = (app: INestApplication): RawHandler[] => optional<RawHandler[]>(app, RAW_HANDLERS) ?? [];
-
-/**
- * The HTTP server answers the raw paths, then the shared answers it keeps (http/shared-answers.ts), before
- * Express and the Nest pipeline see the request.
- */
-function answerBeforeTheFramework(server: Server, raw: RawHandler[], shared: SharedAnswers | undefined): void {
-  if (!raw.length && !shared) return;
-  const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  server.removeAllListeners('request');
-  const framework = (req: IncomingMessage, res: ServerResponse) => {
-    if (shared?.answer(req, res)) return;
-    for (const listener of express) listener(req, res);
-  };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (raw.length) {
-      const url = req.url ?? '';
-      const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
-      const hit = raw.find((r) => r.path === path);
-      if (hit) return hit.handle(req, res, () => framework(req, res));
-    }
-    framework(req, res);
-  });
+/** The routes the service's modules list under PLATFORM_ROUTES (none for most services). */
+function platformRoutesOf(app: INestApplication): PlatformRoute[] {
+  return app
+    .get(DiscoveryService)
+    .getProviders()
+    .filter((w) => w.token === PLATFORM_ROUTES && Array.isArray(w.instance))
+    .flatMap((w) => w.instance as PlatformRoute[]);
 }
 
 /** GET routes without path parameters that declared a shared answer, by path. */
@@ -85,24 +57,73 @@ function sharedAnswerRoutes(app: INestApplication): Map<string, SharedAnswerOpti
   return out;
 }
 
-/** Builds a service's Nest app with the platform's conventions; `listen()` is left to the caller. */
-export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestExpressApplication> {
+/** A body the parsers cannot read as text: compressed, or in a charset other than UTF-8 (415, as body-parser answered). */
+function unreadable(req: { headers: Record<string, string | string[] | undefined> }): Error | null {
+  const encoding = req.headers['content-encoding'];
+  const charset = /charset=([^;\s]+)/i.exec(String(req.headers['content-type'] ?? ''))?.[1]?.replace(/"/g, '').toLowerCase();
+  const bad = (encoding !== undefined && String(encoding).toLowerCase() !== 'identity') || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8');
+  return bad ? Object.assign(new Error('unsupported body'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }) : null;
+}
+
+/** JSON and form bodies up to the server's body limit (a route may set its own); any other type is left unread for its route (a multipart upload streams). */
+function useBodyParsers(fastify: FastifyInstance, keepRaw: boolean): void {
+  fastify.removeAllContentTypeParsers();
+  const json = (req: object, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
+    // an empty body is no body, as before (a POST without one)
+    if (!body.length) return done(null, undefined);
+    const refused = unreadable(req as never);
+    if (refused) return done(refused);
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  };
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, json);
+  fastify.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'buffer' }, json);
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+    if (keepRaw) (req as { rawBody?: Buffer }).rawBody = body;
+    const refused = unreadable(req);
+    if (refused) return done(refused);
+    done(null, { ...parseForm(body.toString('utf8')) });
+  });
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
+
+/** Builds a service's Nest app (on Fastify) with the platform's conventions; `listen()` is left to the caller. */
+export async function createServiceApp(module: unknown, config: ServiceConfig, opts: AppOptions = {}): Promise<NestFastifyApplication> {
   const logger = rootLogger(config.SERVICE, config.LOG_LEVEL);
   const verifier = verifierFromEnv({ IDENTITY_PUBLIC_KEYS: config.IDENTITY_PUBLIC_KEYS });
   startMetrics(config.SERVICE);
-  const app = await NestFactory.create<NestExpressApplication>(module as never, {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // one line per answer, written by the request context (http/request-context.ts)
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    genReqId: requestIdOf,
+    trustProxy: 'loopback',
+    // as Express matched before: /a/ is /a, paths ignore case, a long id is a 404 of its route (not a 414)
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 2048 },
+    // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
+    // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
+    keepAliveTimeout: 65_000,
+    bodyLimit: opts.jsonLimit ?? 256 * 1024,
+    return503OnClosing: false,
+  });
+  const fastify = adapter.getInstance();
+  useRequestContext(fastify, config.SERVICE);
+  fastify.addHook('onRequest', identityFromAssertion(verifier));
+  useBodyParsers(fastify, opts.rawBody ?? false);
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
-    rawBody: opts.rawBody ?? false,
     abortOnError: false,
   });
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.set('etag', false);
-  app.use(requestContext(config.SERVICE, logger));
-  app.use(identityFromAssertion(verifier));
-  app.useBodyParser('json', { limit: opts.jsonLimit ?? '256kb' });
-  app.useBodyParser('urlencoded', { limit: opts.jsonLimit ?? '256kb', extended: false });
+  // the shared answers kept in memory are sent before the route runs (http/shared-answers.ts)
+  const shared = optional<SharedAnswers>(app, SharedAnswers);
+  if (shared?.enabled) fastify.addHook('onRequest', (req, reply, done) => (shared.answer(req, reply) ? undefined : done()));
+  const platformRoutes = platformRoutesOf(app);
+  registerPlatformRoutes(fastify, platformRoutes);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
   // every administrator action of every service is recorded (see audit/audit.interceptor.ts); the trail
@@ -110,26 +131,21 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   const trail = optional<AuditTrail>(app, AuditTrail);
   if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE));
   // answers the same for everyone of an audience, kept until a write changes them (http/shared-answers.ts)
-  const shared = optional<SharedAnswers>(app, SharedAnswers);
   if (shared) app.useGlobalInterceptors(new SharedAnswerInterceptor(app.get(Reflector), shared));
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
-  assertRoutesDeclareAccess(app as INestApplication);
-  if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication), { verifier, service: config.SERVICE, logger });
-  answerBeforeTheFramework(app.getHttpServer() as Server, rawHandlers(app), shared?.enabled ? shared : undefined);
+  await fastify.ready();
+  assertRoutesDeclareAccess(app as INestApplication, declaredPlatformRoutes(platformRoutes));
+  if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication));
   return app;
 }
 
 /** Starts the HTTP server (and the RPC listener) on the configured host and port. */
-export async function listen(app: NestExpressApplication, config: ServiceConfig): Promise<void> {
+export async function listen(app: NestFastifyApplication, config: ServiceConfig): Promise<void> {
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
-  // nginx keeps idle connections to each service for 60 s (gateway/src/render.ts): the service keeps them longer,
-  // so the gateway never sends a request on a connection the service is closing (Node closes after 5 s by default)
-  const server = app.getHttpServer() as Server;
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  (app.getHttpServer() as Server).headersTimeout = 66_000;
   rootLogger().info({ port: config.PORT, host: config.HOST }, `${config.SERVICE} listening`);
 }
 

@@ -1,4 +1,5 @@
 export * from './config/config';
+export * from './errors/http-texts';
 export * from './errors/app-error';
 export * from './errors/domain-error';
 export * from './errors/error.filter';
@@ -10,8 +11,9 @@ export * from './identity/access';
 export * from './identity/route-check';
 export * from './logging/logger';
 export * from './metrics/metrics';
+export * from './metrics/metrics.controller';
 export * from './http/request-context';
-export * from './http/raw-answer';
+export * from './http/platform-routes';
 export * from './http/shared-answers';
 export * from './http/zod.pipe';
 export * from './database/naming';

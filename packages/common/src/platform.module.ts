@@ -2,17 +2,15 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
-import type { BaseConfig, ServiceName } from './config/config';
+import type { ServiceConfig } from './config/config';
 import { dataSourceOptions, DatabaseOptions } from './database/data-source';
 import { createRedis } from './database/redis';
 import { EventBus } from './events/event-bus';
 import { HealthController } from './health/health.controller';
-import { MetricsController } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { CONFIG, REDIS } from './platform.tokens';
 import { AuditTrail } from './audit/audit-trail';
 import { SharedAnswers } from './http/shared-answers';
-
-export type ServiceConfig = BaseConfig & { SERVICE: ServiceName; PORT: number };
 
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestPinoLogger, rootLogger } from './logging/logger';
-import type { ServiceConfig } from './platform.module';
+import type { ServiceConfig } from './config/config';
 
 /**
  * The entry of a service's worker process (`src/worker.ts`): its consumers and background jobs, no HTTP

@@ -11,18 +11,19 @@ function fakeResponse() {
     statusCode: 0,
     headers: {} as Record<string, string | number>,
     ended: false,
-    status(code: number) {
+    code(code: number) {
       res.statusCode = code;
       return res;
     },
-    setHeader(name: string, value: string | number) {
+    header(name: string, value: string | number) {
       res.headers[name.toLowerCase()] = value;
+      return res;
     },
-    redirect(status: number, url: string) {
+    redirect(url: string, status: number) {
       res.statusCode = status;
       res.headers.location = url;
     },
-    end() {
+    send() {
       res.ended = true;
     },
   };

@@ -62,10 +62,12 @@ export class LocalStorage implements Storage {
   /** nginx serves the file (with ranges) from its internal location; we only say which one. */
   async serve(res: HttpResponse, key: string, opts: ServeOptions): Promise<void> {
     assertSafeKey(key);
-    res.setHeader('X-Accel-Redirect', `${ACCEL_PREFIX}${key}`);
-    res.setHeader('Content-Type', opts.contentType);
-    res.setHeader('Content-Disposition', contentDisposition(opts.downloadName ? 'attachment' : 'inline', opts.downloadName));
-    res.setHeader('Cache-Control', 'private, max-age=300');
-    res.status(200).end();
+    res
+      .header('X-Accel-Redirect', `${ACCEL_PREFIX}${key}`)
+      .header('Content-Type', opts.contentType)
+      .header('Content-Disposition', contentDisposition(opts.downloadName ? 'attachment' : 'inline', opts.downloadName))
+      .header('Cache-Control', 'private, max-age=300')
+      .code(200)
+      .send();
   }
 }

@@ -43,16 +43,18 @@ describe('S3Storage against a real S3-protocol server', () => {
     let location = '';
     let status = 0;
     const res: HttpResponse = {
-      status(code) {
+      code(code) {
         status = code;
         return this;
       },
-      setHeader() {},
-      redirect(code, url) {
+      header() {
+        return this;
+      },
+      redirect(url, code) {
         status = code;
         location = url;
       },
-      end() {},
+      send() {},
     };
     await storage.serve(res, 'videos/served.mp4', { contentType: 'video/mp4' });
     expect(status).toBe(302);

@@ -176,7 +176,7 @@ export class S3Storage implements Storage {
       }),
       { expiresIn: this.config.urlTtlSeconds },
     );
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.redirect(302, url);
+    res.header('Cache-Control', 'private, no-store');
+    res.redirect(url, 302);
   }
 }

@@ -24,12 +24,12 @@ export interface ObjectStream {
   end: number;
 }
 
-/** The minimal response an HTTP framework hands us (Express's is one). */
+/** The minimal reply an HTTP framework hands us (Fastify's is one). */
 export interface HttpResponse {
-  status(code: number): this;
-  setHeader(name: string, value: string | number): unknown;
-  redirect(status: number, url: string): void;
-  end(): unknown;
+  code(code: number): this;
+  header(name: string, value: string | number): this;
+  redirect(url: string, code: number): unknown;
+  send(): unknown;
 }
 
 export interface ServeOptions {

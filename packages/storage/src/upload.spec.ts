@@ -26,7 +26,7 @@ const rule: UploadRule = {
 /** A bare HTTP server that hands every request to receiveUpload, as a controller would. */
 function uploadServer(storage: Storage): Server {
   return createServer((req, res) => {
-    receiveUpload(req, storage, rule).then(
+    receiveUpload(req, storage, rule, res).then(
       (file) => res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(file)),
       (err: unknown) => {
         const status = err instanceof AppError ? err.status : 500;

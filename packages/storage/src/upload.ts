@@ -113,7 +113,7 @@ class SniffGuard extends Transform {
  * bytes, size limited. Any failure removes what was written and rejects with an AppError (400, 413)
  * or the storage's own error. The rest of a refused body is drained so the client reads the answer.
  */
-export function receiveUpload(req: IncomingMessage, storage: Storage, rule: UploadRule): Promise<UploadedFile> {
+export function receiveUpload(req: IncomingMessage, storage: Storage, rule: UploadRule, res?: Pick<ServerResponse, 'setHeader'>): Promise<UploadedFile> {
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
     req.resume();
     return Promise.reject(AppError.badRequest(rule.messages.malformed));
@@ -121,7 +121,7 @@ export function receiveUpload(req: IncomingMessage, storage: Storage, rule: Uplo
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > rule.maxBytes + MULTIPART_OVERHEAD) {
     // refuse at once without reading hundreds of megabytes; the connection closes after the answer
-    (req as IncomingMessage & { res?: ServerResponse }).res?.setHeader('Connection', 'close');
+    res?.setHeader('Connection', 'close');
     return Promise.reject(AppError.tooLarge(rule.messages.tooLarge));
   }
 

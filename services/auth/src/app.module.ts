@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EventConsumer, Outbox, PlatformModule, RAW_HANDLERS } from '@clima/common';
+import { EventConsumer, Outbox, PlatformModule, PLATFORM_ROUTES } from '@clima/common';
 import { AccountMail } from './account-recovery/account-mail';
 import { AccountTokens } from './account-recovery/account-tokens';
 import { AccountTokensRepository } from './account-recovery/account-tokens.repository';
@@ -51,7 +51,6 @@ import { AuthStatsService } from './stats/auth-stats.service';
 import { LoginRateLimiter } from './sessions/login-rate-limiter';
 import { SessionCookies } from './sessions/session-cookies';
 import { SessionStore } from './sessions/session.store';
-import { SessionUserEndpoints } from './users/session-user.endpoint';
 import { UsersController } from './users/users.controller';
 import { AccountDeletion } from './users/account-deletion.service';
 import { UsersRepository } from './users/users.repository';
@@ -104,13 +103,8 @@ export class AppModule {
         IdentityService,
         AssertionSigner,
         IdentityEndpoint,
-        SessionUserEndpoints,
-        // the hottest paths are answered before Express and Nest (identity.endpoint.ts, session-user.endpoint.ts)
-        {
-          provide: RAW_HANDLERS,
-          useFactory: (identity: IdentityEndpoint, sessionUser: SessionUserEndpoints) => [identity, ...sessionUser.handlers],
-          inject: [IdentityEndpoint, SessionUserEndpoints],
-        },
+        // the hottest path, a Fastify route of the one pipeline (identity.endpoint.ts)
+        { provide: PLATFORM_ROUTES, useFactory: (identity: IdentityEndpoint) => [identity], inject: [IdentityEndpoint] },
         UsersService,
         AccountTokensRepository,
         AccountTokens,

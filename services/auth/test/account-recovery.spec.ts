@@ -3,7 +3,7 @@
  * every link is read from the delivered message and followed, as its recipient would.
  */
 import { REDIS } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { DeliveredMail, linkIn, MailServer, startMailServer } from '../../../infra/test/mail-server';
@@ -34,7 +34,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('account recovery: password reset and e-mail verification', () => {
   let server: MailServer;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let config: AuthConfig;
   let db: DataSource;
   // a queue of its own: only this app's consumer delivers this spec's mail, to this spec's server

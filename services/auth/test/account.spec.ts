@@ -1,12 +1,12 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { ASSERTION_HEADER } from '@clima/common';
 import { DataSource } from 'typeorm';
 import { adminBrowser, assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
 
 describe('end-user account: register, sign in, me, profile, password, logout', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     ({ app } = await bootApp());
   });

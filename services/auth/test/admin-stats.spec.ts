@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AdminStats } from '@clima/contract';
 import { Client } from 'pg';
 import { assembleAdminStats, dayMonth } from '../src/stats/admin-stats.assemble';
@@ -22,7 +22,7 @@ const REMOTE = ['catalog', 'ranking', 'billing'] as const;
 const RPC_TIMEOUT_MS = 1500;
 const saoPauloDay = (d = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
 
-let app: NestExpressApplication;
+let app: NestFastifyApplication;
 let db: Client;
 const children = new Map<string, ChildProcess>();
 

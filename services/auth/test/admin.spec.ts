@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { ask, bullConnection, createRpcClient, EVENT_SUBSCRIBERS, eventQueueName, statsPattern } from '@clima/common';
 import type { AuthStats } from '@clima/contract';
@@ -8,7 +8,7 @@ import { AdministratorsService } from '../src/administrators/administrators.serv
 import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, registerUser, unique, uniqueEmail } from './helpers';
 
 describe('admin panel: sign-in, administrators, users', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     ({ app } = await bootApp());
     await app.startAllMicroservices();

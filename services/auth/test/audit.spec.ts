@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AUDIT_QUEUE, AuditRecord, bullConnection } from '@clima/common';
 import { AuditPage } from '@clima/contract';
 import { Queue } from 'bullmq';
@@ -27,7 +27,7 @@ interface AuditRow {
 }
 
 describe('admin audit log', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   beforeAll(async () => {
     ({ app } = await bootApp());

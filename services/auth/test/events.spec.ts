@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { bullConnection, dataSourceOptions, EventBus, eventQueueName, runMigrations } from '@clima/common';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,7 @@ import { adminBrowser, assertedIdentity, bootApp, Browser, eventually, registerU
 const silent = { info: () => undefined };
 
 describe('events', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let bus: EventBus;
   beforeAll(async () => {
     ({ app } = await bootApp());

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { bullConnection, eventQueueName } from '@clima/common';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,7 @@ const newSub = () => randomBytes(10).toString('hex');
 
 describe('Google sign-in (OpenID Connect code flow with PKCE) against a real provider', () => {
   const provider = new LocalOpenIdProvider();
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     const issuer = await provider.start(REDIRECT_URI);

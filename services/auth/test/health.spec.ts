@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp } from '@clima/common';
 import { AppModule } from '../src/app.module';
 import { loadAuthConfig } from '../src/config';
 
 describe('auth /health', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     const config = loadAuthConfig();
     app = await createServiceApp(AppModule.forRoot(config), config);

@@ -1,5 +1,5 @@
 import request, { Response } from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ASSERTION_HEADER, AssertedIdentity, createServiceApp, verifierFromEnv } from '@clima/common';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from '../src/app.module';
@@ -8,7 +8,7 @@ import { AdministratorsService } from '../src/administrators/administrators.serv
 
 export const PUBLIC_ORIGIN = 'http://localhost:8080';
 
-export async function bootApp(env: NodeJS.ProcessEnv = {}): Promise<{ app: NestExpressApplication; config: AuthConfig }> {
+export async function bootApp(env: NodeJS.ProcessEnv = {}): Promise<{ app: NestFastifyApplication; config: AuthConfig }> {
   const config = loadAuthConfig({ ...process.env, PUBLIC_URL: PUBLIC_ORIGIN, ...env });
   const app = await createServiceApp(AppModule.forRoot(config), config, { rpc: true });
   return { app, config };
@@ -42,7 +42,7 @@ export class Browser {
   origin?: string;
 
   constructor(
-    private readonly app: NestExpressApplication,
+    private readonly app: NestFastifyApplication,
     readonly ip = randomIp(),
   ) {}
 
@@ -92,7 +92,7 @@ export class Browser {
   del = (path: string) => this.call('delete', path);
 }
 
-export async function registerUser(app: NestExpressApplication, o: { name?: string; email?: string; password?: string } = {}) {
+export async function registerUser(app: NestFastifyApplication, o: { name?: string; email?: string; password?: string } = {}) {
   const b = new Browser(app);
   const body = { name: o.name ?? 'Técnico Teste', email: o.email ?? uniqueEmail(), password: o.password ?? 'segredo123' };
   const res = await b.post('/api/auth/register', body);
@@ -101,7 +101,7 @@ export async function registerUser(app: NestExpressApplication, o: { name?: stri
 }
 
 /** An administrator account (created through the service, as the seed or the panel would) and a signed-in browser. */
-export async function adminBrowser(app: NestExpressApplication) {
+export async function adminBrowser(app: NestFastifyApplication) {
   const username = unique('adm');
   const password = 'admin-senha-1';
   const created = await app.get(AdministratorsService).create({ username, password });

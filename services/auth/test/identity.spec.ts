@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { adminBrowser, assertedIdentity, bootApp, Browser, registerUser } from './helpers';
 
@@ -8,7 +8,7 @@ const EMPTY = { user: null, admin: null };
 const idOf = async (b: Browser) => assertedIdentity(await b.identity());
 
 describe('GET /internal/identity (nginx auth_request)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     ({ app } = await bootApp({ ALLOWED_ORIGINS: 'https://parceiro.climapro.com.br' }));
   });

@@ -4,7 +4,7 @@
  * the message waits and is delivered once it is up.
  */
 import { MailOutbox, renderMail } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startMailServer } from '../../../infra/test/mail-server';
 import { bootApp, unique } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -13,7 +13,7 @@ const infra = require('../../../infra/platform.cjs') as typeof import('../../../
 jest.setTimeout(60_000);
 
 describe('mail delivery', () => {
-  let app: NestExpressApplication | undefined;
+  let app: NestFastifyApplication | undefined;
   let outbox: MailOutbox;
   // a dedicated key prefix: the queue of this spec is its own (other specs boot the auth app too)
   const prefix = `${process.env.KEY_PREFIX}_${unique('mail')}`;

@@ -5,7 +5,7 @@
  * confirmation delivered to a real SMTP server), and the export refusing to answer when the other
  * services do not. The whole export with every service answering is tests/reliability/privacy.spec.ts.
  */
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { bullConnection, eventQueueName } from '@clima/common';
 import { PRIVACY_MESSAGES } from '@clima/contract';
@@ -23,7 +23,7 @@ describe('LGPD self-service: account deletion and export (auth service)', () => 
   const provider = new LocalOpenIdProvider();
   // a key prefix of its own: the mail queue of this spec is not consumed by other specs' apps
   const prefix = `${process.env.KEY_PREFIX}_${unique('priv')}`;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let mail: MailServer;
   let ds: DataSource;
   let redis: Redis;

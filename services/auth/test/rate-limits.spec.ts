@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadAuthConfig } from '../src/config';
 import { SLOWDOWN_STEP_MS } from '../src/sessions/login-rate-limiter';
 import { bootApp, Browser, randomIp, registerUser, uniqueEmail } from './helpers';
@@ -11,7 +11,7 @@ const SLOWDOWN_MAX_MS = 1500;
 const MAX_ACCOUNTS = 6;
 
 describe('sign-in and registration limits per address (small thresholds)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     ({ app } = await bootApp({
@@ -119,7 +119,7 @@ describe('sign-in and registration limits per address (small thresholds)', () =>
 });
 
 describe('sign-in limits with the default settings', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
 
   beforeAll(async () => {
     ({ app } = await bootApp());

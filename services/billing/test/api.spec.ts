@@ -1,7 +1,7 @@
 import { ask, createRpcClient, createServiceApp, dataSourceOptions, runMigrations, statsPattern } from '@clima/common';
 import { BillingStats, PLANS } from '@clima/contract';
 import type { ClientProxy } from '@nestjs/microservices';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource, DataSourceOptions } from 'typeorm';
@@ -16,7 +16,7 @@ import { checkoutSession, DAY, event, invoice, nowUnix, rid, sign, subscription 
 const spDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
 
 describe('billing API', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     ({ app } = await buildApp());
   });
@@ -105,7 +105,7 @@ describe('billing API', () => {
   });
 
   describe('with the Stripe provider (Payment Links)', () => {
-    let stripeApp: NestExpressApplication;
+    let stripeApp: NestFastifyApplication;
     const env = {
       BILLING_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_placeholder_for_specs',

@@ -1,5 +1,5 @@
 import { bullConnection, EventBus, OutboxRelay } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue, QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { BillingBackground } from '../src/background';
@@ -8,7 +8,7 @@ import { authQueue, buildApp, deliver, eventually, facts, newUserId, subscriptio
 import { checkoutSession, DAY, event, invoice, nowUnix, rid, subscription } from './stripe-fixtures';
 
 describe('billing background work', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   let expiryQueue: Queue;
   let expiryEvents: QueueEvents;

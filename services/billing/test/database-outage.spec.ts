@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection, createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -33,9 +33,9 @@ class Hop {
 }
 
 describe('webhook while the database is briefly unavailable', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let hop: Hop;
-  let directApp: NestExpressApplication;
+  let directApp: NestFastifyApplication;
   let direct: DataSource;
 
   beforeAll(async () => {

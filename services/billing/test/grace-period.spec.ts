@@ -5,7 +5,7 @@
  */
 import { bullConnection, dataSourceOptions, eventQueueName, runMigrations } from '@clima/common';
 import type { EventEnvelope, EventName } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -35,8 +35,8 @@ describe('grace period of a failed renewal', () => {
   const dbName = `clima_test_grace_${id}`;
   const dbUrl = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${dbName}` }).toString();
   let mail: MailServer;
-  let auth: NestExpressApplication;
-  let billing: NestExpressApplication;
+  let auth: NestFastifyApplication;
+  let billing: NestFastifyApplication;
   let ds: DataSource;
   let authQueue: Queue;
 

@@ -1,6 +1,6 @@
 import { bullConnection, createServiceApp, eventQueueName, signedIdentityHeaders } from '@clima/common';
 import type { EventEnvelope } from '@clima/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -12,7 +12,7 @@ import { sign } from './stripe-fixtures';
 export const SANDBOX_SECRET = 'whsec_test_sandbox_secret_for_specs';
 
 /** The billing app as main.ts builds it; background work is started by the specs that need it. */
-export async function buildApp(env: Record<string, string> = {}): Promise<{ app: NestExpressApplication; config: BillingConfig; ds: DataSource }> {
+export async function buildApp(env: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; config: BillingConfig; ds: DataSource }> {
   const config = loadBillingConfig({ ...process.env, WORKERS_IN_PROCESS: 'false', BILLING_SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ...env });
   const app = await createServiceApp(AppModule.forRoot(config), config, { rawBody: true });
   return { app, config, ds: app.get(DataSource) };
@@ -27,7 +27,7 @@ export function userHeaders(id: string, subscriptionStatus = 'inactive'): Record
 }
 
 /** Delivers a signed event to the webhook route as the provider would. */
-export function deliver(app: NestExpressApplication, evt: object, secret = SANDBOX_SECRET, timestamp?: number) {
+export function deliver(app: NestFastifyApplication, evt: object, secret = SANDBOX_SECRET, timestamp?: number) {
   const payload = JSON.stringify(evt);
   return request(app.getHttpServer()).post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', sign(payload, secret, timestamp)).send(payload);
 }
@@ -36,7 +36,7 @@ export async function subscriptionRows(ds: DataSource, userId: string) {
   return ds.query(`SELECT * FROM billing.subscriptions WHERE user_id = $1 ORDER BY id`, [userId]) as Promise<Record<string, unknown>[]>;
 }
 
-export async function summary(app: NestExpressApplication, userId: string) {
+export async function summary(app: NestFastifyApplication, userId: string) {
   const res = await request(app.getHttpServer()).get('/api/billing/subscription').set(userHeaders(userId)).expect(200);
   return res.body as { status: string; plan: string | null; current_period_end: string | null; cancel_at_period_end: boolean; trialing: boolean; payment_failed: boolean; can_manage: boolean; trial_eligible: boolean };
 }

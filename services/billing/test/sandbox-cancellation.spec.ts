@@ -4,7 +4,7 @@
  * webhook route, and then the user's billing rows go. A notice that cannot be delivered does not keep the
  * user's data.
  */
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { UserDeletedHandler } from '../src/events/user-deleted.handler';
 import { buildApp, deliver, facts, newUserId, subscriptionRows } from './helpers';
@@ -12,7 +12,7 @@ import { checkoutSession, DAY, event, invoice, nowUnix, rid, subscription } from
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const infra = require('../../../infra/platform.cjs') as typeof import('../../../infra/platform.cjs');
 
-async function subscribed(app: NestExpressApplication) {
+async function subscribed(app: NestFastifyApplication) {
   const userId = newUserId();
   const customer = rid('cus');
   const sub = rid('sub');
@@ -24,7 +24,7 @@ async function subscribed(app: NestExpressApplication) {
 }
 
 describe('sandbox provider: cancelNow on user.deleted', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -10,7 +10,7 @@ const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', 
 const DEMO_BANNER = 'Ambiente de demonstração: nenhuma cobrança é feita. Não use em produção.';
 
 describe('sandbox checkout (the default without provider keys)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   beforeAll(async () => {
     ({ app, ds } = await buildApp());
@@ -162,7 +162,7 @@ describe('sandbox checkout (the default without provider keys)', () => {
   });
 
   describe('delivery over HTTP to the webhook route', () => {
-    let target: NestExpressApplication;
+    let target: NestFastifyApplication;
     let recorder: Server;
     const seen: { signature: string; body: string }[] = [];
 

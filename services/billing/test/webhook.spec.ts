@@ -1,11 +1,11 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { buildApp, deliver, facts, newUserId, SANDBOX_SECRET, subscriptionRows, summary } from './helpers';
 import { checkoutSession, DAY, event, invoice, nowUnix, rid, sign, subscription } from './stripe-fixtures';
 
 describe('billing webhook', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   beforeAll(async () => {
     ({ app, ds } = await buildApp());

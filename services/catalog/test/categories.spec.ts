@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { as, catalogApp, createCategory, createContent, unique } from './helpers';
 
 describe('catalog categories', () => {
-  let app: NestExpressApplication;
-  let http: ReturnType<NestExpressApplication['getHttpServer']>;
+  let app: NestFastifyApplication;
+  let http: ReturnType<NestFastifyApplication['getHttpServer']>;
   beforeAll(async () => {
     app = await catalogApp();
     http = app.getHttpServer();

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { as, catalogApp, createCategory, createContent, unique } from './helpers';
 
 describe('catalog contents', () => {
-  let app: NestExpressApplication;
-  let http: ReturnType<NestExpressApplication['getHttpServer']>;
+  let app: NestFastifyApplication;
+  let http: ReturnType<NestFastifyApplication['getHttpServer']>;
   let ds: DataSource;
   beforeAll(async () => {
     app = await catalogApp();

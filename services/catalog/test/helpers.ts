@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, signedIdentityHeaders, type Identity } from '@clima/common';
 import type { Content, ContentCategory } from '@clima/contract';
 import { AppModule } from '../src/app.module';
@@ -9,7 +9,7 @@ import { loadCatalogConfig } from '../src/config';
 export const unique = (prefix = 't') => `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** The catalog app as the gateway reaches it, with extra environment (storage, limits). */
-export async function catalogApp(env: Record<string, string> = {}): Promise<NestExpressApplication> {
+export async function catalogApp(env: Record<string, string> = {}): Promise<NestFastifyApplication> {
   const config = loadCatalogConfig({ ...process.env, ...env });
   return createServiceApp(AppModule.forRoot(config), config, { rpc: true });
 }
@@ -24,7 +24,7 @@ export const as = {
   admin: (): Record<string, string> => signedIdentityHeaders({ user: null, admin: { id: '1', username: 'admin' } } satisfies Identity),
 };
 
-export async function createCategory(app: NestExpressApplication, over: Partial<{ name: string; slug: string; description: string }> = {}) {
+export async function createCategory(app: NestFastifyApplication, over: Partial<{ name: string; slug: string; description: string }> = {}) {
   const slug = over.slug ?? unique('cat-');
   const res = await request(app.getHttpServer())
     .post('/api/admin/categories')
@@ -34,7 +34,7 @@ export async function createCategory(app: NestExpressApplication, over: Partial<
   return res.body as ContentCategory;
 }
 
-export async function createContent(app: NestExpressApplication, body: Record<string, unknown> = {}) {
+export async function createContent(app: NestFastifyApplication, body: Record<string, unknown> = {}) {
   const res = await request(app.getHttpServer())
     .post('/api/admin/contents')
     .set(as.admin())

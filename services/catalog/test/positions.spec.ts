@@ -2,7 +2,7 @@
  * Resume where you stopped, on any device: the player's reports on a content's video, the watched share
  * (distinct seconds played), 'Continuar assistindo', access, bad input and the user's rights.
  */
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ask, createRpcClient, EventBus, rpcPattern } from '@clima/common';
@@ -10,7 +10,7 @@ import { CatalogExport, ContentPosition, ContinueContent, USER_EXPORT_QUERY } fr
 import { as, catalogApp, createContent, unique } from './helpers';
 
 describe('catalog: watch positions', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   const http = () => request(app.getHttpServer());
   beforeAll(async () => {

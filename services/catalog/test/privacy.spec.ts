@@ -3,7 +3,7 @@
  * records, and a deleted user leaves no row that names them (an uploader with the admin flag included).
  */
 import type { ClientProxy } from '@nestjs/microservices';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ask, createRpcClient, EventBus, rpcPattern } from '@clima/common';
@@ -11,7 +11,7 @@ import { CatalogExport, USER_EXPORT_QUERY } from '@clima/contract';
 import { as, catalogApp, createContent, unique } from './helpers';
 
 describe('catalog: LGPD export and deletion', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let client: ClientProxy;
   let ds: DataSource;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { SharedAnswers } from '@clima/common';
 import { as, catalogApp, createCategory, createContent, unique } from './helpers';
@@ -12,16 +12,16 @@ import { as, catalogApp, createCategory, createContent, unique } from './helpers
  */
 describe('shared answers of the catalog lists', () => {
   const prefix = `${process.env.KEY_PREFIX}_${unique('answers')}`;
-  let a: NestExpressApplication;
-  let b: NestExpressApplication;
+  let a: NestFastifyApplication;
+  let b: NestFastifyApplication;
   let ds: DataSource;
 
-  const listening = async (app: NestExpressApplication) => {
+  const listening = async (app: NestFastifyApplication) => {
     for (let i = 0; i < 100 && !app.get(SharedAnswers).listening; i++) await new Promise((r) => setTimeout(r, 50));
     expect(app.get(SharedAnswers).listening).toBe(true);
   };
-  const get = (app: NestExpressApplication, path: string, headers: Record<string, string> = {}) => request(app.getHttpServer()).get(path).set(headers);
-  const titles = async (app: NestExpressApplication, path: string, headers: Record<string, string> = {}) =>
+  const get = (app: NestFastifyApplication, path: string, headers: Record<string, string> = {}) => request(app.getHttpServer()).get(path).set(headers);
+  const titles = async (app: NestFastifyApplication, path: string, headers: Record<string, string> = {}) =>
     ((await get(app, path, headers).expect(200)).body as { title: string }[]).map((c) => c.title);
   const behindTheBack = (id: number, title: string) => ds.query(`UPDATE catalog.contents SET title = $2 WHERE id = $1`, [id, title]);
 
@@ -64,7 +64,7 @@ describe('shared answers of the catalog lists', () => {
     expect(await titles(b, path)).toEqual(['Vácuo profundo']);
 
     // categories: renamed on one copy, the other copy's list and the contents' category names follow
-    const categories = async (app: NestExpressApplication) => ((await get(app, '/api/categories').expect(200)).body as { id: number; name: string }[]).find((c) => c.id === cat.id)?.name;
+    const categories = async (app: NestFastifyApplication) => ((await get(app, '/api/categories').expect(200)).body as { id: number; name: string }[]).find((c) => c.id === cat.id)?.name;
     expect(await categories(b)).toBe(cat.name);
     await request(a.getHttpServer()).put(`/api/admin/categories/${cat.id}`).set(as.admin()).send({ name: 'Refrigeração', slug: cat.slug }).expect(200);
     expect(await categories(b)).toBe('Refrigeração');

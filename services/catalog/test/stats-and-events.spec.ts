@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { ask, createRpcClient, EventBus, statsPattern } from '@clima/common';
 import type { CatalogStats } from '@clima/contract';
@@ -15,7 +15,7 @@ async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean): 
 }
 
 describe('catalog figures and events', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let client: ClientProxy;
   let ds: DataSource;
   beforeAll(async () => {

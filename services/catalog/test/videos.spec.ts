@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { bullConnection, createServiceApp, signedIdentityHeaders } from '@clima/common';
@@ -27,10 +27,10 @@ const flaggedAdmin = () => {
 
 describe('video upload and serving (local disk)', () => {
   let dir: string;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   // the courses service answers which uploads its courses show (the catalog asks it over Redis)
-  let courses: NestExpressApplication;
-  let http: ReturnType<NestExpressApplication['getHttpServer']>;
+  let courses: NestFastifyApplication;
+  let http: ReturnType<NestFastifyApplication['getHttpServer']>;
   let ds: DataSource;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'clima-catalog-videos-'));
@@ -186,7 +186,7 @@ describe('video upload and serving (local disk)', () => {
 
 describe('video upload and serving (S3)', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     s3 = await startS3Server('clima-videos');
     app = await catalogApp({

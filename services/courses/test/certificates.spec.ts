@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AUDIT_QUEUE, type AuditRecord, ask, bullConnection, createRpcClient, EventBus, rpcPattern, signedIdentityHeaders } from '@clima/common';
 import { AdminCertificate, Certificate, CoursesExport, formatCertificateCode, normalizeCertificateCode, PublicCertificate, slugify, USER_EXPORT_QUERY } from '@clima/contract';
 import { Queue } from 'bullmq';
@@ -62,7 +62,7 @@ const binary = (res: request.Response, done: (err: Error | null, body: Buffer) =
 };
 
 describe('course certificates', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   let ds: DataSource;
   let bus: EventBus;

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { CourseCategoryWithStats } from '@clima/contract';
 import { admin, anonymous, buildApp, Factory, unique, userHeaders } from './helpers';
 
 describe('course categories', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   const http = () => request(app.getHttpServer());
   beforeAll(async () => {

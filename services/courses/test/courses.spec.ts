@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Course } from '@clima/contract';
 import { DataSource } from 'typeorm';
 import { admin, anonymous, buildApp, Factory, unique, userHeaders } from './helpers';
 
 describe('courses', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   const http = () => request(app.getHttpServer());
   const subscriber = userHeaders();

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, signedIdentityHeaders } from '@clima/common';
 import type { Course, CourseCategory, CourseLesson } from '@clima/contract';
 import { AppModule } from '../src/app.module';
 import { loadCoursesConfig } from '../src/config';
 
-export async function buildApp(opts: { rpc?: boolean } = {}): Promise<NestExpressApplication> {
+export async function buildApp(opts: { rpc?: boolean } = {}): Promise<NestFastifyApplication> {
   const config = loadCoursesConfig();
   return createServiceApp(AppModule.forRoot(config), config, { rpc: opts.rpc });
 }
@@ -24,7 +24,7 @@ export function userHeaders(id = unique('email_'), status = 'active'): Record<st
 
 /** Test data created through the admin API, as an administrator would. */
 export class Factory {
-  constructor(private readonly app: NestExpressApplication) {}
+  constructor(private readonly app: NestFastifyApplication) {}
 
   private get http() {
     return request(this.app.getHttpServer());

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CourseLesson } from '@clima/contract';
 import { admin, anonymous, buildApp, Factory, userHeaders } from './helpers';
 
 describe('lesson management', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   const http = () => request(app.getHttpServer());
   const subscriber = userHeaders();

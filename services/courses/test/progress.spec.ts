@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ask, createRpcClient, EventBus, statsPattern } from '@clima/common';
 import { CoursesStats } from '@clima/contract';
 import { admin, buildApp, Factory, unique, userHeaders } from './helpers';
@@ -14,7 +14,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 describe('lesson progress', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   const http = () => request(app.getHttpServer());
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, dataSourceOptions, runMigrations } from '@clima/common';
 import { CourseCategoryWithStats, Course, formatTotalDuration } from '@clima/contract';
 import { DataSource, DataSourceOptions } from 'typeorm';
@@ -17,7 +17,7 @@ describe('demo data', () => {
   const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${name}` }).toString();
   const options = dataSourceOptions({ url, schema: SCHEMA, entities, migrations }) as DataSourceOptions & { schema: string };
   let ds: DataSource;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   const logs: object[] = [];
   const log = { info: (o: object) => void logs.push(o) };
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createServiceApp, SharedAnswers } from '@clima/common';
 import { AppModule } from '../src/app.module';
@@ -13,8 +13,8 @@ import { admin, anonymous, Factory, unique, userHeaders } from './helpers';
  */
 describe('shared answers of the course lists', () => {
   const prefix = `${process.env.KEY_PREFIX}_${unique('answers')}`;
-  let a: NestExpressApplication;
-  let b: NestExpressApplication;
+  let a: NestFastifyApplication;
+  let b: NestFastifyApplication;
 
   const copy = async () => {
     const config = loadCoursesConfig({ ...process.env, KEY_PREFIX: prefix });
@@ -23,7 +23,7 @@ describe('shared answers of the course lists', () => {
     expect(app.get(SharedAnswers).listening).toBe(true);
     return app;
   };
-  const get = (app: NestExpressApplication, path: string, headers: Record<string, string> = anonymous) => request(app.getHttpServer()).get(path).set(headers).expect(200);
+  const get = (app: NestFastifyApplication, path: string, headers: Record<string, string> = anonymous) => request(app.getHttpServer()).get(path).set(headers).expect(200);
 
   beforeAll(async () => {
     a = await copy();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ask, createRpcClient, rpcPattern, signedIdentityHeaders } from '@clima/common';
 import { Course, VIDEO_REFERENCES_QUERY, VideoReferencesAnswer } from '@clima/contract';
@@ -10,7 +10,7 @@ import { admin, anonymous, buildApp, Factory, unique, userHeaders } from './help
 const uploadName = () => `${randomBytes(16).toString('hex')}.mp4`;
 
 describe('course video sources by audience', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   let client: ClientProxy;
   const http = () => request(app.getHttpServer());

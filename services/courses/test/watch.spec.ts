@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { ask, bullConnection, createRpcClient, EventBus, EventEnvelope, eventQueueName, rpcPattern } from '@clima/common';
 import { ContinueLesson, CoursesExport, LessonPosition, USER_EXPORT_QUERY } from '@clima/contract';
@@ -20,7 +20,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
  * been watched — distinct seconds played, never faster than the player can play.
  */
 describe('lesson positions and the completion rule', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let make: Factory;
   let ds: DataSource;
   const queues: Queue[] = [];

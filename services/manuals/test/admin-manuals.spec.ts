@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { Manual } from '@clima/contract';
 import { as, buildApp, createManual, uid } from './helpers';
@@ -7,7 +7,7 @@ import { as, buildApp, createManual, uid } from './helpers';
 const REQUIRED = { error: 'Por favor, preencha todos os campos obrigatórios' };
 
 describe('admin manuals', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   const server = () => app.getHttpServer();
   const post = (body: unknown) => request(server()).post('/api/admin/manuals').set(as.admin).send(body as object);

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createRpcClient, ask, EventBus, statsPattern } from '@clima/common';
 import type { ManualsStats } from '@clima/contract';
 import { as, buildApp, createManual, uid } from './helpers';
 
 describe('downloads', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   const download = (id: number | string, headers: Record<string, string>) =>
     request(app.getHttpServer()).post(`/api/manuals/${id}/download`).set(headers);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { pdfBytes } from '../../../packages/storage/src/testing/fixtures';
 import { startS3Server } from '../../../packages/storage/src/testing/s3-server';
 import { as, buildApp, createManual, uid } from './helpers';
@@ -11,7 +11,7 @@ const MAX = 64 * 1024;
 const NAME_RE = /^\/api\/files\/manuals\/[a-z0-9]+\.pdf$/;
 
 describe('PDF upload and serving (local disk)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let dir: string;
   const upload = (body: Buffer, filename = 'manual.pdf', headers = as.admin) =>
     request(app.getHttpServer()).post('/api/admin/upload-manual').set(headers).attach('file', body, { filename, contentType: 'application/pdf' });
@@ -111,7 +111,7 @@ describe('PDF upload and serving (local disk)', () => {
 });
 
 describe('PDF upload and serving (S3)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
 
   beforeAll(async () => {

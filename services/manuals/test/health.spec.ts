@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { listRoutes } from '@clima/common';
 import { ROUTES } from '../../../gateway/src/routes';
 import { buildApp } from './helpers';
 
 describe('manuals service', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   beforeAll(async () => {
     app = await buildApp();
   });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, Identity, signedIdentityHeaders } from '@clima/common';
 import type { Manual } from '@clima/contract';
 import { AppModule } from '../src/app.module';
 import { loadManualsConfig } from '../src/config';
 
-export async function buildApp(env: NodeJS.ProcessEnv = {}, opts: { rpc?: boolean } = {}): Promise<NestExpressApplication> {
+export async function buildApp(env: NodeJS.ProcessEnv = {}, opts: { rpc?: boolean } = {}): Promise<NestFastifyApplication> {
   const config = loadManualsConfig({ ...process.env, ...env });
   return createServiceApp(AppModule.forRoot(config), config, opts);
 }
@@ -27,7 +27,7 @@ export const as = {
 };
 
 /** Creates a manual through the admin API (the way the panel does) and returns it. */
-export async function createManual(app: NestExpressApplication, body: Record<string, unknown>): Promise<Manual> {
+export async function createManual(app: NestFastifyApplication, body: Record<string, unknown>): Promise<Manual> {
   const res = await request(app.getHttpServer())
     .post('/api/admin/manuals')
     .set(as.admin)

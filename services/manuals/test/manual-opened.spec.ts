@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { EventBus } from '@clima/common';
 import { as, buildApp, createManual, uid } from './helpers';
@@ -9,7 +9,7 @@ import { as, buildApp, createManual, uid } from './helpers';
  * download's own transaction, handed to the ranking's queue by the relay, once per download.
  */
 describe('manual.opened', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let ds: DataSource;
   beforeAll(async () => {
     // the run's key prefix, as every manuals spec: whichever copy's relay takes the outbox row publishes it there

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Manual } from '@clima/contract';
 import { buildApp, createManual, uid } from './helpers';
 
 describe('GET /api/manuals, /api/manufacturers, /api/models', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   const get = (path: string) => request(app.getHttpServer()).get(path);
 
   beforeAll(async () => {

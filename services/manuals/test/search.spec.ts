@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '@clima/common';
 import { Manual, ManualPagesAnswer, ManualSearchAnswer } from '@clima/contract';
@@ -55,7 +55,7 @@ const PAGES = [
  * these manuals' files as missing.
  */
 describe('search inside the manuals (text job, code and word index)', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let dir: string;
   const database = `${loadTestEnv()!.DATABASE_NAME}_search_${uid()}`;
   const databaseUrl = loadTestEnv()!.DATABASE_URL.replace(/\/[^/]+$/, `/${database}`);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { SharedAnswers } from '@clima/common';
 import type { Manual } from '@clima/contract';
@@ -12,8 +12,8 @@ import { as, buildApp, createManual, uid } from './helpers';
  */
 describe('shared answers of the manuals lists', () => {
   const prefix = `${process.env.KEY_PREFIX}_answers${uid()}`;
-  let a: NestExpressApplication;
-  let b: NestExpressApplication;
+  let a: NestFastifyApplication;
+  let b: NestFastifyApplication;
 
   const copy = async () => {
     const app = await buildApp({ KEY_PREFIX: prefix });

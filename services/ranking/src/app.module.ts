@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, RAW_HANDLERS } from '@clima/common';
+import { PlatformModule, PLATFORM_ROUTES } from '@clima/common';
 import { ActivityRepository } from './activity/activity.repository';
 import { ActivityService } from './activity/activity.service';
 import { LeaderboardRepository } from './leaderboard/leaderboard.repository';
@@ -40,8 +40,8 @@ export class AppModule {
         ...RankingConsumers.providers(false),
         HeartbeatProducer,
         HeartbeatEndpoint,
-        // the heartbeat is answered before Express and Nest (see heartbeat.endpoint.ts)
-        { provide: RAW_HANDLERS, useFactory: (heartbeat: HeartbeatEndpoint) => [heartbeat], inject: [HeartbeatEndpoint] },
+        // the firehose, a Fastify route of the one pipeline (see heartbeat.endpoint.ts)
+        { provide: PLATFORM_ROUTES, useFactory: (heartbeat: HeartbeatEndpoint) => [heartbeat], inject: [HeartbeatEndpoint] },
         QueueMetrics,
         RankingRepository,
         RankingService,

@@ -17,6 +17,8 @@ const ManualsPage = lazy(loadManuals);
 const ManualViewerPage = lazy(() => import('../features/manuals/viewer/manual-viewer-page'));
 const SubscriptionPage = lazy(() => import('../features/subscription/components/subscription-page'));
 const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
+// the field tools (issue 29): computed on the device, so the page works offline like every precached screen
+const ToolsPage = lazy(() => import('../features/tools/components/tools-page'));
 const AuthCallbackPage = lazy(() => import('../features/auth/components/auth-callback-page'));
 const AdminRemoteRoute = lazy(() => import('../features/admin/components/admin-remote-route'));
 const ResetPasswordPage = lazy(() => import('../features/recovery/components/reset-password-page'));
@@ -57,6 +59,7 @@ export function AppRoutes() {
         <Route path="manuals" element={<ManualsPage />} />
         <Route path="subscription" element={<SubscriptionPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="ferramentas" element={<ToolsPage />} />
         {/* the pages the account e-mails link to (issue 14) */}
         <Route path="redefinir-senha" element={<ResetPasswordPage />} />
         <Route path="verificar-email" element={<VerifyEmailPage />} />

@@ -15,6 +15,7 @@ export const messages = {
     courses: 'Cursos',
     contents: 'Conteúdos',
     manuals: 'Manuais',
+    tools: 'Ferramentas',
     ranking: 'Ranking',
     subscription: 'Minha Assinatura',
     profile: 'Meu Perfil',

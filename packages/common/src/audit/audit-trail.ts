@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { bullConnection } from '../database/redis';
 import { rootLogger } from '../logging/logger';
 import { CONFIG } from '../platform.tokens';
-import type { ServiceConfig } from '../platform.module';
+import type { ServiceConfig } from '../config/config';
 import { AUDIT_JOB_OPTIONS, AUDIT_QUEUE, AuditRecord } from './audit';
 
 /** How long an answer waits for Redis to accept its audit record. */

@@ -1,7 +1,8 @@
 import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
+import { pathOf } from '../http/request-context';
 import { randomUUID } from 'node:crypto';
 import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
 import type { ServiceName } from '../config/config';
@@ -80,7 +81,7 @@ export class AuditInterceptor implements NestInterceptor {
     const targets = [handler, ctx.getClass()];
     const options = this.reflector.getAllAndOverride<AuditOptions | undefined>(AUDITED_KEY, targets);
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
-    const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const routePath = req.routeOptions.url ?? pathOf(req.url);
     let plan: Plan | null = null;
     if (options || (access === 'admin' && req.method !== 'GET' && req.method !== 'HEAD')) {
       const entity = options?.entity ?? entityOfPath(routePath);
@@ -129,7 +130,7 @@ export class AuditInterceptor implements NestInterceptor {
       before: auditSnapshot(scope.before),
       after: null,
       method: req.method,
-      path: req.originalUrl.split('?')[0]!,
+      path: pathOf(req.originalUrl ?? req.url),
       status,
       request_id: req.id ?? null,
       ip: identity.ip,

@@ -81,3 +81,6 @@ export function loadConfig<S extends z.ZodRawShape>(
   const data = parsed.data as Record<string, unknown>;
   return { ...(data as object), SERVICE: service, PORT: data[portVar] as number } as never;
 }
+
+/** The configuration every service process has (its name and port beside the base). */
+export type ServiceConfig = BaseConfig & { SERVICE: ServiceName; PORT: number };

@@ -1,3 +1,5 @@
+import { HTTP_TEXTS } from './http-texts';
+
 /**
  * A domain error: a status and a message the client may show. Services throw these; the error filter
  * turns them into `{ "error": message }` with the status.
@@ -14,13 +16,13 @@ export class AppError extends Error {
   static badRequest(message: string, code?: string) {
     return new AppError(400, message, code);
   }
-  static unauthorized(message = 'Você precisa estar logado', code?: string) {
+  static unauthorized(message: string = HTTP_TEXTS.signedOut, code?: string) {
     return new AppError(401, message, code);
   }
-  static forbidden(message = 'Acesso negado', code?: string) {
+  static forbidden(message: string = HTTP_TEXTS.forbidden, code?: string) {
     return new AppError(403, message, code);
   }
-  static notFound(message = 'Não encontrado', code?: string) {
+  static notFound(message: string = HTTP_TEXTS.notFound, code?: string) {
     return new AppError(404, message, code);
   }
   static conflict(message: string, code?: string) {
@@ -29,10 +31,10 @@ export class AppError extends Error {
   static tooLarge(message = 'Arquivo muito grande') {
     return new AppError(413, message);
   }
-  static tooMany(message = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.') {
+  static tooMany(message: string = HTTP_TEXTS.tooManyAttempts) {
     return new AppError(429, message);
   }
-  static unavailable(message = 'Serviço temporariamente indisponível') {
+  static unavailable(message: string = HTTP_TEXTS.unavailable) {
     return new AppError(503, message);
   }
 }

@@ -16,6 +16,13 @@ describe('ErrorFilter.describe', () => {
     expect(f.describe(new HttpException('request entity too large', 413))).toEqual({ status: 413, error: 'Corpo da requisição muito grande' });
   });
 
+  it("names Fastify's refusals of a body in Portuguese", () => {
+    const fst = (code: string, statusCode: number) => Object.assign(new Error('x'), { code, statusCode });
+    expect(f.describe(fst('FST_ERR_CTP_INVALID_JSON_BODY', 400))).toEqual({ status: 400, error: 'JSON malformado no corpo da requisição' });
+    expect(f.describe(fst('FST_ERR_CTP_BODY_TOO_LARGE', 413))).toEqual({ status: 413, error: 'Corpo da requisição muito grande' });
+    expect(f.describe(fst('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415))).toEqual({ status: 415, error: 'Tipo de conteúdo não suportado' });
+  });
+
   it("replaces the framework's English defaults", () => {
     expect(f.describe(new NotFoundException('Cannot GET /x'))).toEqual({ status: 404, error: 'Não encontrado' });
   });

@@ -2,7 +2,7 @@ import { FactoryProvider, Inject, Injectable, InjectionToken, OnApplicationBoots
 import type { Worker } from 'bullmq';
 import { rootLogger } from '../logging/logger';
 import { CONFIG } from '../platform.tokens';
-import type { ServiceConfig } from '../platform.module';
+import type { ServiceConfig } from '../config/config';
 import type { EventHandlers } from './events';
 import { startEventWorker } from './event-worker';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Public } from '../identity/access';
@@ -34,9 +34,9 @@ export class HealthController {
 
   @Get('health')
   @Public()
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Res() res: FastifyReply): Promise<void> {
     const [database, redis] = await Promise.all([check(() => this.ds.query('SELECT 1')), check(() => this.redis.ping())]);
     const ok = database === 'ok' && redis === 'ok';
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', service: this.config.SERVICE, checks: { database, redis } });
+    res.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', service: this.config.SERVICE, checks: { database, redis } });
   }
 }

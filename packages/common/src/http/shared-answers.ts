@@ -1,19 +1,17 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { liveSubscription, LiveSubscription } from '../database/redis';
-import type { Logger } from 'pino';
 import { catchError, finalize, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { BaseConfig } from '../config/config';
 import { requestIdentity } from '../identity/access';
-import { ANONYMOUS_IDENTITY, ASSERTION_HEADER, AssertedIdentity, AssertionVerifier } from '../identity/assertion';
+import type { AssertedIdentity } from '../identity/assertion';
 import { isActiveSubscriber } from '../identity/identity';
 import { CONFIG, REDIS } from '../platform.tokens';
 import { rootLogger } from '../logging/logger';
-import { sendRawAnswer } from './raw-answer';
+import { pathOf } from './request-context';
 
 /**
  * Answers that are the same for everyone of an audience (the public lists, the course categories with their
@@ -32,7 +30,7 @@ import { sendRawAnswer } from './raw-answer';
  *   and it starts empty once live again, so a missed message can never keep an answer a write changed;
  * - a build that began before a write of one of its scopes is not kept (generation check); concurrent requests
  *   for the same missing answer share one build;
- * - a hit is answered by the HTTP server before Express and Nest (see createServiceApp), `If-None-Match` → 304.
+ * - a hit is answered as the request arrives, before the route runs (see createServiceApp), `If-None-Match` → 304.
  *
  * ANSWER_CACHE_MB sets the memory kept per process (0: every answer is built, as before).
  */
@@ -118,7 +116,7 @@ export class SharedAnswers implements OnApplicationShutdown {
     return this.subscriber?.live ?? false;
   }
   private routes = new Map<string, SharedAnswerOptions>();
-  private front?: { verifier: AssertionVerifier; service: string; logger: Logger };
+  private serving = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -138,12 +136,12 @@ export class SharedAnswers implements OnApplicationShutdown {
   }
 
   /**
-   * Called by createServiceApp with the routes that declared a shared answer: their hits are then answered by
-   * the HTTP server itself (`answer()`), and the subscription starts.
+   * Called by createServiceApp with the routes that declared a shared answer: their hits are then answered as the
+   * request arrives (`answer()`), and the subscription starts.
    */
-  serve(routes: Map<string, SharedAnswerOptions>, front: { verifier: AssertionVerifier; service: string; logger: Logger }): void {
+  serve(routes: Map<string, SharedAnswerOptions>): void {
     this.routes = routes;
-    this.front = front;
+    this.serving = true;
     if (routes.size) this.listen();
   }
 
@@ -209,39 +207,23 @@ export class SharedAnswers implements OnApplicationShutdown {
   }
 
   /**
-   * Answers a GET of a shared route from memory, as the pipeline would (request id, the same headers, the
-   * duration histogram, the request log line); false when it cannot (not kept, not live, another route).
+   * Answers a GET of a shared route from memory when the request arrives (an onRequest hook of createServiceApp,
+   * after the request context and the caller's identity): the same headers as the route's own answer, and the
+   * request id, metrics and log line of every answer; false when it cannot (not kept, not live, another route).
    */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || !this.live || !this.front) return false;
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const route = this.routes.get(path);
+  answer(req: FastifyRequest, reply: FastifyReply): boolean {
+    if (req.method !== 'GET' || !this.live || !this.serving) return false;
+    const url = req.url;
+    const route = this.routes.get(pathOf(url));
     if (!route) return false;
-    const started = process.hrtime.bigint();
-    const raw = req.headers[ASSERTION_HEADER];
-    let identity: AssertedIdentity = ANONYMOUS_IDENTITY;
-    if (typeof raw === 'string' && raw) {
-      const verified = this.front.verifier.verify(raw);
-      // a refused assertion is left to the pipeline, which logs why
-      if (typeof verified === 'string') return false;
-      identity = verified;
-    }
+    const identity = requestIdentity(req);
     const audience = route.audience(identity);
     if (audience === null) return false;
     const entry = this.lookup(`${audience} ${url}`);
     if (!entry || isPersonalTo(entry, identity)) return false;
-    const fresh = etagMatches(req.headers['if-none-match'], entry.etag);
-    sendRawAnswer(req, res, {
-      service: this.front.service,
-      route: path,
-      started,
-      status: fresh ? 304 : 200,
-      ...(fresh ? {} : { body: entry.body }),
-      headers: { 'Cache-Control': SHARED_CACHE_CONTROL, ETag: entry.etag },
-      logger: this.front.logger,
-    });
+    reply.header('Cache-Control', SHARED_CACHE_CONTROL).header('ETag', entry.etag);
+    if (etagMatches(req.headers['if-none-match'], entry.etag)) void reply.code(304).send();
+    else void reply.code(200).header('Content-Type', 'application/json; charset=utf-8').send(entry.body);
     return true;
   }
 
@@ -310,18 +292,22 @@ export class SharedAnswerInterceptor implements NestInterceptor {
     }
     const shared = plan.shared;
     if (!shared) return next.handle();
-    const req = ctx.switchToHttp().getRequest<Request>();
-    const res = ctx.switchToHttp().getResponse<Response>();
+    const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+    const res = ctx.switchToHttp().getResponse<FastifyReply>();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
     const identity = requestIdentity(req);
     const audience = shared.audience(identity);
     if (audience === null) return next.handle();
     const key = `${audience} ${req.originalUrl}`;
     const send = (b: Built) => {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Cache-Control', SHARED_CACHE_CONTROL);
-      res.setHeader('ETag', b.entry.etag);
-      // Express answers 304 itself when If-None-Match names this ETag (req.fresh)
+      res.header('Content-Type', 'application/json; charset=utf-8');
+      res.header('Cache-Control', SHARED_CACHE_CONTROL);
+      res.header('ETag', b.entry.etag);
+      // the caller already holds these bytes: 304 without them
+      if (etagMatches(req.headers['if-none-match'], b.entry.etag)) {
+        res.code(304);
+        return '';
+      }
       return b.text;
     };
     // an answer built for this caller alone: sent, neither kept nor shared

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../errors/app-error';
+import { HTTP_TEXTS } from '../errors/http-texts';
 import { ANONYMOUS_IDENTITY, AssertedIdentity } from './assertion';
 import { Identity, isActiveSubscriber } from './identity';
 
@@ -37,7 +38,7 @@ export function requestIdentity(req: Req): AssertedIdentity {
 }
 
 export const MESSAGES = {
-  signedOut: 'Você precisa estar logado',
+  signedOut: HTTP_TEXTS.signedOut,
   subscriptionRequired: 'Assinatura ativa necessária',
   adminRequired: 'Acesso restrito a administradores',
   adminSignedOut: 'Não autorizado: faça login como administrador',
@@ -51,26 +52,30 @@ export class AccessGuard implements CanActivate {
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]);
-    const identity = requestIdentity(ctx.switchToHttp().getRequest<Req>());
-    switch (access) {
-      case 'public':
-      case 'internal':
-        return true;
-      case 'user':
-        if (!identity.user) throw AppError.unauthorized(MESSAGES.signedOut);
-        return true;
-      case 'subscriber':
-        if (!identity.user) throw AppError.unauthorized(MESSAGES.signedOut);
-        if (!isActiveSubscriber(identity.user)) throw AppError.forbidden(MESSAGES.subscriptionRequired);
-        return true;
-      case 'admin':
-        if (identity.admin) return true;
-        if (identity.user) throw AppError.forbidden(MESSAGES.adminRequired);
-        throw AppError.unauthorized(MESSAGES.adminSignedOut);
-      default:
-        // A route that declared nothing is closed: safer than open.
-        throw AppError.forbidden('Rota sem regra de acesso');
-    }
+    return assertAccess(access, requestIdentity(ctx.switchToHttp().getRequest<Req>()));
+  }
+}
+
+/** The one access rule of every route (Nest's or Fastify's, see http/platform-routes.ts): throws 401/403, or true. */
+export function assertAccess(access: Access | undefined, identity: AssertedIdentity): true {
+  switch (access) {
+    case 'public':
+    case 'internal':
+      return true;
+    case 'user':
+      if (!identity.user) throw AppError.unauthorized(MESSAGES.signedOut);
+      return true;
+    case 'subscriber':
+      if (!identity.user) throw AppError.unauthorized(MESSAGES.signedOut);
+      if (!isActiveSubscriber(identity.user)) throw AppError.forbidden(MESSAGES.subscriptionRequired);
+      return true;
+    case 'admin':
+      if (identity.admin) return true;
+      if (identity.user) throw AppError.forbidden(MESSAGES.adminRequired);
+      throw AppError.unauthorized(MESSAGES.adminSignedOut);
+    default:
+      // A route that declared nothing is closed: safer than open.
+      throw AppError.forbidden('Rota sem regra de acesso');
   }
 }
 

@@ -1,9 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ConfigError } from '../config/config';
 import { ANONYMOUS_IDENTITY, ASSERTION_HEADER, AssertedIdentity, AssertionVerifier, verifyingKeysFromEnv } from './assertion';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module 'fastify' {
+  interface FastifyRequest {
     identity?: AssertedIdentity;
   }
 }
@@ -31,12 +31,12 @@ export function verifierFromEnv(env: NodeJS.ProcessEnv = process.env): Assertion
  * Anything else a caller sends (plain identity headers, a forged or expired assertion) makes it anonymous.
  */
 export function identityFromAssertion(verifier: AssertionVerifier) {
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: FastifyRequest, _reply: FastifyReply, next: HookHandlerDoneFunction) => {
     const raw = req.headers[ASSERTION_HEADER];
     const token = Array.isArray(raw) ? undefined : raw;
     if (token) {
       const result = verifier.verify(token);
-      if (typeof result === 'string') req.log?.debug({ problem: result }, 'identity assertion refused');
+      if (typeof result === 'string') req.log.debug({ problem: result }, 'identity assertion refused');
       req.identity = typeof result === 'string' ? ANONYMOUS_IDENTITY : result;
     } else {
       req.identity = ANONYMOUS_IDENTITY;

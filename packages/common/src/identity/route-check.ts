@@ -49,9 +49,9 @@ export function listRoutes(app: INestApplication): DeclaredRoute[] {
  * Fails start-up when a route declares no access rule, or an /api/admin route is not admin-only:
  * a new route cannot silently be left open.
  */
-export function assertRoutesDeclareAccess(app: INestApplication): void {
+export function assertRoutesDeclareAccess(app: INestApplication, more: readonly DeclaredRoute[] = []): void {
   const problems: string[] = [];
-  for (const r of listRoutes(app)) {
+  for (const r of [...listRoutes(app), ...more]) {
     if (!r.access) problems.push(`${r.method} ${r.path} (${r.handler}) não declara regra de acesso`);
     else if (r.path.startsWith('/api/admin/') && r.access !== 'admin' && !r.path.startsWith('/api/admin/auth/')) {
       problems.push(`${r.method} ${r.path} (${r.handler}) é rota de admin sem @AdminOnly()`);

@@ -1,16 +1,17 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createServiceApp } from '../bootstrap';
 import { loadConfig } from '../config/config';
 import { CONFIG } from '../platform.tokens';
-import { MetricsController, metricsTokenMatches } from './metrics';
+import { metricsTokenMatches } from './metrics';
+import { MetricsController } from './metrics.controller';
 
 const TOKEN = 'metrics-token-for-the-spec-0123456789';
 
 /** A service app as every service builds it (route checks need discovery), with only the metrics route. */
-async function appWith(env: Record<string, string>): Promise<NestExpressApplication> {
+async function appWith(env: Record<string, string>): Promise<NestFastifyApplication> {
   const config = loadConfig('catalog', {}, { ...process.env, ...env });
   @Module({ imports: [DiscoveryModule], controllers: [MetricsController], providers: [{ provide: CONFIG, useValue: config }] })
   class MetricsOnly {}
@@ -19,7 +20,7 @@ async function appWith(env: Record<string, string>): Promise<NestExpressApplicat
 
 describe('GET /metrics', () => {
   describe('with METRICS_TOKEN set', () => {
-    let app: NestExpressApplication;
+    let app: NestFastifyApplication;
     beforeAll(async () => {
       app = await appWith({ METRICS_TOKEN: TOKEN });
     });

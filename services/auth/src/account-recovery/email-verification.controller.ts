@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CurrentUser, Public, SignedIn, UserIdentity, zod } from '@clima/common';
 import { AUTH_MESSAGES, VerifyEmailAnswer, VerifyEmailBody } from '@clima/contract';
-import type { Request } from 'express';
+import type { HttpRequest as Request } from '@clima/common';
 import { EmailVerificationService } from './email-verification.service';
 
 /** The verification link's page calls the first; the banner and the profile call the second. */

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { Public, zod } from '@clima/common';
 import { AUTH_MESSAGES, PasswordResetConfirmBody, PasswordResetRequestBody } from '@clima/contract';
-import type { Request } from 'express';
+import type { HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { PasswordResetService } from './password-reset.service';
 

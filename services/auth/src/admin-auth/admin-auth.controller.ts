@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Audited, auditActor, CurrentIdentity, Identity, Public, zod } from '@clima/common';
 import { AdminLoginBody, AdminMe } from '@clima/contract';
-import type { Request, Response } from 'express';
+import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
@@ -36,7 +36,7 @@ export class AdminAuthController {
   @Get('me')
   @Public()
   me(@CurrentIdentity() identity: Identity, @Res({ passthrough: true }) res: Response): AdminMe {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     if (!identity.admin) throw authError(AuthError.AdminSignedOut);
     return toAdminMe(identity.admin);
   }

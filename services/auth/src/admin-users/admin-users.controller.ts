@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, PipeTransform, Put, Query, Req } from '@nestjs/common';
 import { AdminIdentity, AdminOnly, CurrentAdmin, zod } from '@clima/common';
 import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView } from '@clima/contract';
-import type { Request } from 'express';
+import type { HttpRequest as Request } from '@clima/common';
 import { AdminUsersService } from './admin-users.service';
 import { authError, AuthError } from '../auth.errors';
 

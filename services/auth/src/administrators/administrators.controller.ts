@@ -6,7 +6,7 @@ import {
   AdministratorsQuery,
   AdministratorUpdateBody,
 } from '@clima/contract';
-import type { Request } from 'express';
+import type { HttpRequest as Request } from '@clima/common';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { authError, AuthError } from '../auth.errors';
 import { AdministratorsService } from './administrators.service';

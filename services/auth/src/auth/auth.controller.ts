@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Public, zod } from '@clima/common';
 import { Me, RegisterBody, SignInBody } from '@clima/contract';
-import type { Request, Response } from 'express';
+import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
@@ -43,7 +43,7 @@ export class AuthController {
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
     await this.auth.endSession(readCookie(req.headers.cookie, COOKIES.user));
     this.cookies.clear(res, COOKIES.user);
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     return { success: true };
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Public, zod } from '@clima/common';
 import { Me, RedirectUrlAnswer, SessionExchangeBody } from '@clima/contract';
-import type { Request, Response } from 'express';
+import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { GoogleReauth } from '../privacy/google-reauth';
 import { SessionCookies } from '../sessions/session-cookies';
@@ -24,7 +24,7 @@ export class GoogleController {
   async redirectUrl(@Res({ passthrough: true }) res: Response): Promise<RedirectUrlAnswer> {
     const { redirectUrl, pendingKey } = await this.signIn.start();
     this.cookies.set(res, COOKIES.oauth, pendingKey, PENDING_TTL_SECONDS);
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     return { redirectUrl };
   }
 

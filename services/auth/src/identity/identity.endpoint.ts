@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { ASSERTION_HEADER, RawHandler, rootLogger } from '@clima/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppError, ASSERTION_HEADER, HTTP_TEXTS, type HttpReply, type HttpRequest, type PlatformRoute } from '@clima/common';
 import { AssertionSigner } from './assertion-signer';
 import { IdentityService } from './identity.service';
 import { OriginPolicy } from './origin-policy';
 
 const ADDRESS_RE = /^[0-9a-fA-F:.]{2,64}$/;
-const REFUSED = JSON.stringify({ error: 'Origem da requisição não permitida' });
 
 /**
  * /internal/identity (any method) — asked by nginx (auth_request) for EVERY /api request, with the
  * original Cookie, X-Original-Method, Origin and the client address (X-Real-IP, after the gateway's
  * trusted proxies). Answers 204 with a signed assertion of who is calling (also for an anonymous caller:
  * it carries the address), which nginx passes on to the service; or 403 for a cross-site
- * state-changing request. Not in the route table: the gateway never exposes it.
+ * state-changing request. Not in the gateway's route table: the gateway never exposes it.
  *
- * Answered by the HTTP server before Express and Nest (RAW_HANDLERS): it is the hottest path of the
- * platform, and it declares no access of its own — what it answers for a cookie is what the cookie's
- * holder has.
+ * A platform route (http/platform-routes.ts): it is the hottest path of the platform, answered by Fastify
+ * without the Nest layers, with the request id, metrics and error shapes of every route (no log line per
+ * answer). It declares `internal` access: what it answers for a cookie is what the cookie's holder has.
  */
 @Injectable()
-export class IdentityEndpoint implements RawHandler {
+export class IdentityEndpoint implements PlatformRoute {
+  readonly method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as PlatformRoute['method'];
   readonly path = '/internal/identity';
-  private readonly log = rootLogger().child({ component: 'identity' });
+  readonly access = 'internal' as const;
+  readonly quiet = true;
 
   constructor(
     private readonly identities: IdentityService,
@@ -30,22 +30,14 @@ export class IdentityEndpoint implements RawHandler {
     private readonly signer: AssertionSigner,
   ) {}
 
-  handle = (req: IncomingMessage, res: ServerResponse): void => {
+  handler = async (req: HttpRequest, reply: HttpReply): Promise<void> => {
     const original = req.headers['x-original-method'];
-    const method = (typeof original === 'string' && original) || req.method || 'GET';
-    if (this.origins.refuses(method, req.headers.origin)) {
-      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(REFUSED);
-      return;
-    }
+    const method = (typeof original === 'string' && original) || req.method;
+    if (this.origins.refuses(method, req.headers.origin)) throw AppError.forbidden(HTTP_TEXTS.originRefused);
     const real = req.headers['x-real-ip'];
     const ip = typeof real === 'string' && ADDRESS_RE.test(real) ? real : (req.socket.remoteAddress ?? 'unknown');
-    this.identities.identify(req.headers.cookie).then(
-      (identity) => res.writeHead(204, { [ASSERTION_HEADER]: this.signer.sign(identity, ip), 'cache-control': 'no-store' }).end(),
-      (err: unknown) => {
-        // nginx turns a 500 into 'Serviço de autenticação indisponível' (503) for the caller
-        this.log.error({ err }, 'identity check failed');
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'Erro interno' }));
-      },
-    );
+    // a failure is a 500, which nginx turns into 'Serviço de autenticação indisponível' (503) for the caller
+    const identity = await this.identities.identify(req.headers.cookie);
+    await reply.code(204).header(ASSERTION_HEADER, this.signer.sign(identity, ip)).header('Cache-Control', 'no-store').send();
   };
 }

@@ -1,5 +1,5 @@
 import { requestIdentity } from '@clima/common';
-import type { Request } from 'express';
+import type { HttpRequest as Request } from '@clima/common';
 
 /**
  * The caller's address: the one the gateway signed into the identity assertion (nginx resolves it from

@@ -1,5 +1,5 @@
 import { ZipArchive } from 'archiver';
-import type { Response } from 'express';
+import type { HttpReply as Response } from '@clima/common';
 import type { ExportService } from '@clima/contract';
 import type { ExportBundle } from './user-export.service';
 
@@ -80,24 +80,26 @@ export function readme(bundle: ExportBundle, at: Date): string {
  * file that would look complete.
  */
 export function streamExportArchive(res: Response, bundle: ExportBundle, at = new Date()): Promise<void> {
-  res.status(200);
-  res.setHeader('Content-Type', 'application/zip');
-  res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
-  res.setHeader('Cache-Control', 'no-store');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const done = new Promise<void>((resolve) => {
-    res.on('close', () => resolve());
+    res.raw.on('close', () => resolve());
     zip.on('error', () => {
-      res.destroy();
+      res.raw.destroy();
       resolve();
     });
   });
-  zip.pipe(res);
   zip.append(readme(bundle, at), { name: LEIA_ME, date: at });
   for (const f of EXPORT_FILES) {
     const data = f.part === 'auth' ? bundle.auth : bundle.parts[f.part];
     zip.append(`${JSON.stringify(data, null, 2)}\n`, { name: f.name, date: at });
   }
-  void zip.finalize().catch(() => res.destroy());
+  void zip.finalize().catch(() => res.raw.destroy());
+  // the reply streams the archive (a failure after the first byte breaks the connection)
+  void res
+    .code(200)
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', `attachment; filename="${exportFileName(at)}"`)
+    .header('Cache-Control', 'no-store')
+    .send(zip);
   return done;
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
 import { Audited, CurrentUser, SignedIn, UserIdentity, zod } from '@clima/common';
 import { DeleteAccountBody } from '@clima/contract';
-import type { Request, Response } from 'express';
+import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
@@ -39,7 +39,7 @@ export class PrivacyController {
   ): Promise<{ success: true }> {
     await this.deletion.deleteOwnAccount(caller.id, body, readCookie(req.headers.cookie, COOKIES.user), clientIp(req), req.id);
     this.cookies.clear(res, COOKIES.user);
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     return { success: true };
   }
 }

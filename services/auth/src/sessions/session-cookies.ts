@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from '@clima/common';
-import type { Response } from 'express';
+import type { HttpReply as Response } from '@clima/common';
 import type { AuthConfig } from '../config';
 import { COOKIES, serializeCookie } from '../infra/cookies';
 
@@ -16,15 +16,15 @@ export class SessionCookies {
   }
 
   set(res: Response, name: CookieName, value: string, maxAgeSeconds: number): void {
-    res.append('Set-Cookie', this.header(name, value, maxAgeSeconds));
+    res.header('Set-Cookie', this.header(name, value, maxAgeSeconds));
   }
 
-  /** The Set-Cookie value of a cookie (for answers written without Express). */
+  /** The Set-Cookie value of a cookie (for answers written without the framework). */
   header(name: CookieName, value: string, maxAgeSeconds: number): string {
     return serializeCookie(name, value, { maxAgeSeconds, secure: this.secure });
   }
 
   clear(res: Response, name: CookieName): void {
-    res.append('Set-Cookie', serializeCookie(name, '', { maxAgeSeconds: 0, secure: this.secure }));
+    res.header('Set-Cookie', serializeCookie(name, '', { maxAgeSeconds: 0, secure: this.secure }));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
 import { CurrentIdentity, CurrentUser, Identity, Public, SignedIn, UserIdentity, zod } from '@clima/common';
 import { AUTH_MESSAGES, Me, PasswordBody, ProfileBody, SessionAnswer } from '@clima/contract';
-import type { Request, Response } from 'express';
+import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { SessionCookies } from '../sessions/session-cookies';
@@ -39,7 +39,7 @@ export class UsersController {
 
   /** The signed-in user, or null; extends the session, since the web apps read it on every load. */
   private async sessionUser(identity: Identity, req: Request, res: Response): Promise<Me | null> {
-    res.setHeader('Cache-Control', 'no-store');
+    res.header('Cache-Control', 'no-store');
     if (!identity.user) return null;
     const sid = readCookie(req.headers.cookie, COOKIES.user);
     if (!isSessionId(sid)) return null;

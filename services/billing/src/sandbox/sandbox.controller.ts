@@ -1,25 +1,24 @@
 import { CurrentUser, SignedIn } from '@clima/common';
-import type { UserIdentity } from '@clima/common';
+import type { HttpReply, HttpRequest, UserIdentity } from '@clima/common';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { PAGE_HEADERS } from './sandbox-pages';
 import { CardForm, Page, SandboxService } from './sandbox.service';
 
 /** This process's own webhook route, as the request reached it (works behind nginx and in tests). */
-export function ownWebhookUrl(req: Request): string {
-  let host = req.socket.localAddress ?? '127.0.0.1';
+export function ownWebhookUrl(req: HttpRequest): string {
+  let host = req.raw.socket.localAddress ?? '127.0.0.1';
   if (host.startsWith('::ffff:')) host = host.slice(7);
   if (host === '::' || host === '0.0.0.0') host = '127.0.0.1';
   if (host.includes(':')) host = `[${host}]`;
-  return `http://${host}:${req.socket.localPort}/api/billing/webhook`;
+  return `http://${host}:${req.raw.socket.localPort}/api/billing/webhook`;
 }
 
-function send(res: Response, page: Page): void {
+function send(res: HttpReply, page: Page): void {
   if (page.redirect) {
-    res.redirect(303, page.redirect);
+    res.redirect(page.redirect, 303);
     return;
   }
-  res.status(page.status).set(PAGE_HEADERS).send(page.html);
+  res.code(page.status).headers(PAGE_HEADERS).send(page.html);
 }
 
 /** The sandbox provider's hosted pages (only mounted in sandbox mode). */
@@ -29,26 +28,26 @@ export class SandboxController {
 
   @Get('checkout/:id')
   @SignedIn()
-  async checkout(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Res() res: Response): Promise<void> {
+  async checkout(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.checkoutPage(id, user));
   }
 
   @Post('checkout/:id/complete')
   @SignedIn()
-  async complete(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async complete(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Body() body: unknown, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     const form = (body && typeof body === 'object' ? body : {}) as CardForm;
     send(res, await this.sandbox.completeCheckout(id, user, form, ownWebhookUrl(req)));
   }
 
   @Get('portal/:id')
   @SignedIn()
-  async portal(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: Response): Promise<void> {
+  async portal(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.portalPage(id, user, typeof ok === 'string' ? ok : undefined));
   }
 
   @Post('portal/:id/:action')
   @SignedIn()
-  async action(@Param('id') id: string, @Param('action') action: string, @CurrentUser() user: UserIdentity, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async action(@Param('id') id: string, @Param('action') action: string, @CurrentUser() user: UserIdentity, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.portalAction(id, user, action, ownWebhookUrl(req)));
   }
 }

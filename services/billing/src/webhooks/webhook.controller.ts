@@ -1,7 +1,6 @@
-import { Public } from '@clima/common';
+import { type HttpRequest, Public } from '@clima/common';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
-import type { Request } from 'express';
 import { WebhookAnswer, WebhookService } from './webhook.service';
 
 /** POST /api/billing/webhook: public, authenticated by the provider's signature. */
@@ -12,7 +11,7 @@ export class WebhookController {
   @Post()
   @Public()
   @HttpCode(200)
-  receive(@Req() req: RawBodyRequest<Request>): Promise<WebhookAnswer> {
+  receive(@Req() req: RawBodyRequest<HttpRequest>): Promise<WebhookAnswer> {
     return this.webhooks.handle(req.rawBody, req.headers);
   }
 }

@@ -1,11 +1,11 @@
 import { Body, Catch, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res, UseFilters } from '@nestjs/common';
-import type { Response } from 'express';
 import {
   AdminOnly,
   AUDIENCE,
   CurrentIdentity,
   CurrentUser,
   ErrorFilter,
+  type HttpReply,
   type Identity,
   IdPipe,
   isActiveSubscriber,
@@ -62,9 +62,9 @@ export class ContentsController {
   @Get(':id/position')
   @SignedIn()
   @UseFilters(ContentAccessFilter)
-  async position(@Param('id', contentId) id: number, @CurrentUser() user: UserIdentity, @Res() res: Response): Promise<void> {
+  async position(@Param('id', contentId) id: number, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     const saved: ContentPosition | null = await this.positions.get(id, user.id);
-    res.type('application/json').send(JSON.stringify(saved));
+    res.type('application/json; charset=utf-8').send(JSON.stringify(saved));
   }
 
   /** The player's report: where the caller stopped and the stretches played since the last report. */

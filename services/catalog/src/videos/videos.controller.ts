@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { AdminOnly, type AdminIdentity, Audited, CurrentAdmin, CurrentIdentity, type Identity, Subscriber } from '@clima/common';
+import { AdminOnly, type AdminIdentity, Audited, CurrentAdmin, CurrentIdentity, type HttpReply, type HttpRequest, type Identity, Subscriber } from '@clima/common';
 import type { VideoUploadAnswer } from '@clima/contract';
 import { VideosService } from './videos.service';
 
@@ -13,8 +12,8 @@ export class VideosController {
   @AdminOnly()
   @Audited({ entity: 'videos', action: 'upload' })
   @HttpCode(201)
-  upload(@Req() req: Request, @CurrentAdmin() admin: AdminIdentity): Promise<VideoUploadAnswer> {
-    return this.videos.upload(req, admin.id);
+  upload(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply, @CurrentAdmin() admin: AdminIdentity): Promise<VideoUploadAnswer> {
+    return this.videos.upload(req.raw, admin.id, res.raw);
   }
 
   /**
@@ -23,7 +22,7 @@ export class VideosController {
    */
   @Get('files/videos/:name')
   @Subscriber()
-  serve(@Param('name') name: string, @CurrentIdentity() identity: Identity, @Res() res: Response): Promise<void> {
+  serve(@Param('name') name: string, @CurrentIdentity() identity: Identity, @Res() res: HttpReply): Promise<void> {
     return this.videos.serve(name, res, identity.admin ? 'admin' : 'subscriber');
   }
 }

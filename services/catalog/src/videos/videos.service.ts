@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, CONFIG } from '@clima/common';
 import { CATALOG_MESSAGES, VIDEO_FILE_NAME_RE, VIDEO_FILE_PREFIX, VideoUploadAnswer, videoTooLargeMessage } from '@clima/contract';
 import { HttpResponse, receiveUpload, Storage, UploadRule, VIDEO_KINDS } from '@clima/storage';
@@ -43,8 +43,8 @@ export class VideosService {
     };
   }
 
-  async upload(req: IncomingMessage, uploadedBy: string): Promise<VideoUploadAnswer> {
-    const file = await receiveUpload(req, this.storage, this.rule);
+  async upload(req: IncomingMessage, uploadedBy: string, res?: ServerResponse): Promise<VideoUploadAnswer> {
+    const file = await receiveUpload(req, this.storage, this.rule, res);
     try {
       await this.uploads.insert({ name: file.name, contentType: file.contentType, size: file.size, uploadedBy });
     } catch (err) {

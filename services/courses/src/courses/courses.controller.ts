@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
-import { AUDIENCE, CurrentIdentity, CurrentUser, type Identity, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
+import { AUDIENCE, CurrentIdentity, CurrentUser, type HttpRequest, type Identity, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
 import { ContinueLesson, Course, CourseLesson, CourseListQuery, LessonPosition, LessonProgress, WatchReport } from '@clima/contract';
-import type { Request } from 'express';
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
 import { CourseAccessFilter } from '../shared/course-access.filter';
@@ -75,7 +74,7 @@ export class CoursesController {
     @Param('lessonId', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) lessonId: number,
     @Body(zod(WatchReport)) body: WatchReport,
     @CurrentUser() user: UserIdentity,
-    @Req() req: Request,
+    @Req() req: HttpRequest,
   ): Promise<LessonPosition> {
     return this.progress.report(id, lessonId, user.id, body, req.id);
   }

@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { AdminOnly, Audited, Subscriber } from '@clima/common';
+import { AdminOnly, Audited, type HttpReply, type HttpRequest, Subscriber } from '@clima/common';
 import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, ManualUploadAnswer } from '@clima/contract';
 import { downloadFilename } from '../manuals/manual.mapper';
 import { ManualsService } from '../manuals/manuals.service';
@@ -19,14 +18,14 @@ export class ManualFilesController {
   @Post('admin/upload-manual')
   @AdminOnly()
   @Audited({ entity: 'manual-files', action: 'upload' })
-  upload(@Req() req: Request): Promise<ManualUploadAnswer> {
-    return this.files.upload(req);
+  upload(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<ManualUploadAnswer> {
+    return this.files.upload(req.raw, res.raw);
   }
 
   /** The PDF of a published manual, for active subscribers only. */
   @Get('files/manuals/:name')
   @Subscriber()
-  async serve(@Param('name') name: string, @Res() res: Response): Promise<void> {
+  async serve(@Param('name') name: string, @Res() res: HttpReply): Promise<void> {
     const title = MANUAL_FILE_NAME_RE.test(name) ? await this.manuals.publishedTitleOfFile(`${MANUAL_FILE_PREFIX}${name}`) : null;
     if (title === null) throw manualsError(ManualsError.FileNotFound);
     await this.files.serve(res, name, downloadFilename(title));

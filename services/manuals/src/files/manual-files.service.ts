@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONFIG } from '@clima/common';
 import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, MANUAL_MESSAGES, ManualUploadAnswer } from '@clima/contract';
 import { HttpResponse, PDF_KINDS, receiveUpload, Storage, UploadRule } from '@clima/storage';
@@ -44,8 +44,8 @@ export class ManualFilesService {
   }
 
   /** Streams a PDF of the request into the storage (checked by its bytes, size-limited). */
-  async upload(req: IncomingMessage): Promise<ManualUploadAnswer> {
-    const file = await receiveUpload(req, this.storage, this.rule);
+  async upload(req: IncomingMessage, res?: ServerResponse): Promise<ManualUploadAnswer> {
+    const file = await receiveUpload(req, this.storage, this.rule, res);
     return { url: `${MANUAL_FILE_PREFIX}${file.name}`, file_size: file.size };
   }
 

@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, EventBus, signedIdentityHeaders } from '@clima/common';
 import type { LearningActivity } from '@clima/contract';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +16,7 @@ import { WeeklyService } from '../../src/weekly/weekly.service';
 import { MaintenanceJobs } from '../../src/maintenance/maintenance-jobs';
 
 export interface RankingTestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: RankingConfig;
   /** Absent when started with `workers: false`. */
   workers: RankingWorkers;

@@ -1,5 +1,5 @@
 import { CheckCircle2, Film, FolderOpen, PlayCircle, SearchX, Video, WifiOff } from 'lucide-react';
-import { Link } from '@clima/router';
+import { Link, useSearchParams } from '@clima/router';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
 import { hasActiveSubscription } from '../../../lib/subscription';
@@ -104,7 +104,9 @@ function ContentsMarketing() {
 function ContentsList() {
   const { user } = useAuth();
   const active = hasActiveSubscription(user);
-  const [search, setSearch] = useState('');
+  // a link may open the list already searched (`/contents?q=superaquecimento`, from the field tools)
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => (params.get('q') ?? '').slice(0, 100));
   const [category, setCategory] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const categories = useContentCategories(true);

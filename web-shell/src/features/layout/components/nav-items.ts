@@ -1,4 +1,4 @@
-import { BookOpen, Crown, FileText, PlayCircle, Trophy, UserRound, type LucideIcon } from 'lucide-react';
+import { BookOpen, Crown, FileText, PlayCircle, Trophy, UserRound, Wrench, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 
 export interface NavItem {
@@ -9,11 +9,12 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The six navigation items of spec 2.1, in order. */
+/** The six navigation items of spec 2.1, in order, and the field tools (issue 29). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: messages.nav.courses, icon: BookOpen, end: true },
   { to: '/contents', label: messages.nav.contents, icon: PlayCircle },
   { to: '/manuals', label: messages.nav.manuals, icon: FileText },
+  { to: '/ferramentas', label: messages.nav.tools, icon: Wrench },
   { to: '/ranking', label: messages.nav.ranking, icon: Trophy },
   { to: '/subscription', label: messages.nav.subscription, icon: Crown },
   { to: '/profile', label: messages.nav.profile, icon: UserRound },
