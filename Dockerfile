@@ -1,35 +1,49 @@
 # One image per service: `docker build --build-arg SERVICE=catalog -t clima-catalog .`
 # docker-compose.yml builds it once per service; infra/k8s runs the same images (README: Running on Kubernetes).
-#  - build: every dependency exactly as package-lock.json pins it (npm ci), then the service and the
-#    packages it uses compiled;
+#  - manifests: every package.json, the lock file and .npmrc alone, so that the install below is reused
+#    until one of them changes (a code change rebuilds only the compilation and the last layers);
+#  - deps: every dependency exactly as package-lock.json pins it (npm ci), shared by every service's image
+#    and the gateway's;
+#  - build: the shared packages and every service compiled (one layer for all the services' images);
 #  - production-deps: only this service's production dependencies (npm ci --omit=dev -w services/<service>);
 #  - the image: those, the compiled code, the probes of infra/k8s; runs as the unprivileged node user.
-FROM node:22-bookworm-slim AS build
-ARG SERVICE
-RUN test -n "$SERVICE" || { echo 'defina --build-arg SERVICE=<auth|catalog|courses|manuals|ranking|billing>' >&2; exit 1; }
+# NODE_IMAGE: the base image (the official one; infra/containers gives a locally built stand-in where no
+# registry is reachable). NPM_CACHE: where npm keeps its downloads during the build (removed afterwards;
+# infra/containers mounts the machine's npm cache there).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && find . -path ./node_modules -prune -o \( -name package.json -o -name package-lock.json -o -name .npmrc \) -print \
+    | while read -r f; do mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; done
+
+FROM ${NODE_IMAGE} AS deps
+ARG NPM_CACHE=/tmp/npm-cache
 WORKDIR /app
-COPY package.json package-lock.json .npmrc tsconfig.base.json ./
+COPY --from=manifests /manifests ./
+RUN npm ci --no-audit --no-fund --cache "$NPM_CACHE" && rm -rf /tmp/npm-cache
+
+FROM deps AS build
+COPY tsconfig.base.json ./
 COPY packages packages
 COPY services services
-# npm ci checks every workspace of the lock file against its package.json: the web apps' manifests too
-COPY web-shell/package.json web-shell/package.json
-COPY web-admin/package.json web-admin/package.json
-RUN npm ci --no-audit --no-fund
-RUN test -f "services/$SERVICE/tsconfig.json" \
- && npx tsc -b packages/contract packages/common packages/storage "services/$SERVICE"
-# the manifests alone, for the next stage's install
-RUN mkdir /manifests \
- && for f in package.json package-lock.json .npmrc packages/*/package.json services/*/package.json web-shell/package.json web-admin/package.json; do \
-      mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
-    done
+RUN npx tsc -b packages/contract packages/common packages/storage services/*/tsconfig.json
 
-FROM node:22-bookworm-slim AS production-deps
+FROM ${NODE_IMAGE} AS production-deps
 ARG SERVICE
+ARG NPM_CACHE=/tmp/npm-cache
+RUN test -n "$SERVICE" || { echo 'defina --build-arg SERVICE=<auth|catalog|courses|manuals|ranking|billing>' >&2; exit 1; }
 WORKDIR /app
-COPY --from=build /manifests ./
-RUN npm ci --omit=dev --no-audit --no-fund -w "services/$SERVICE" && npm cache clean --force
+COPY --from=manifests /manifests ./
+# what only editors and compilers read (type declarations, source maps, documents) stays out of the image
+RUN test -f "services/$SERVICE/package.json" \
+ && npm ci --omit=dev --no-audit --no-fund --cache "$NPM_CACHE" -w "services/$SERVICE" && rm -rf /tmp/npm-cache /root/.npm \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
+ && rm -rf node_modules/@types
 
-FROM node:22-bookworm-slim
+FROM ${NODE_IMAGE}
 ARG SERVICE
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE_NAME=${SERVICE}
 # manuals reads scanned pages by OCR: poppler draws the page, tesseract (Portuguese and English) reads it

@@ -4,7 +4,9 @@
  *  1. unit and integration specs (jest) on the real PostgreSQL and Redis, including the gateway suite
  *     that starts the real nginx in front of the real services;
  *  2. the fault suite (services killed, its own PostgreSQL and Redis stopped and restarted), one test at a time;
- *  3. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it.
+ *  3. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it;
+ *  4. containers (only as `npm test -- containers`, until the stack passes its specs here): the images built from the Dockerfiles, the docker-compose
+ *     stack started through podman, the journey and the operator promises on it (infra/containers/run.cjs).
  * Each run uses its own database and Redis key prefix and removes them at the end.
  */
 'use strict';
@@ -70,12 +72,13 @@ function main() {
   ensureChromium();
   ensureDockerCompose();
   ensureDependencies();
-  build();
+  const only = process.argv.slice(2);
+  const want = (step) => !only.length || only.includes(step);
+  // the container step builds its own images: the native build only for the other steps
+  if (!only.length || only.some((step) => step !== 'containers')) build();
   const out = path.join(ROOT, '.runtime/test-results');
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const only = process.argv.slice(2);
-  const want = (step) => !only.length || only.includes(step);
 
   let passed = 0;
   let failed = 0;
@@ -122,6 +125,16 @@ function main() {
       failed += p.stats.unexpected;
     } else failed += 1;
     ok = e2eOk && ok;
+  }
+  // not yet part of the default run: the compose stack does not pass its specs on this machine yet (README)
+  if (only.includes('containers')) {
+    const containersOk = runStep('Contêineres (podman + docker-compose)', 'node', ['infra/containers/run.cjs', `${out}/containers.json`]);
+    const c = readJson(`${out}/containers.json`);
+    if (c) {
+      passed += c.numPassedTests;
+      failed += c.numFailedTests + (c.numRuntimeErrorTestSuites ?? 0);
+    } else failed += 1;
+    ok = containersOk && ok;
   }
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exit(ok && failed === 0 ? 0 : 1);

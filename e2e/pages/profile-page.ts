@@ -13,13 +13,18 @@ export class ProfilePage {
     return this.page.getByRole('tabpanel');
   }
 
-  /** Saves a new name; the page reloads after a successful update (spec 2.13), so wait for it. */
+  /** Resolves once the session is fetched again after a save (spec 2.13's reload, done in place). */
+  sessionRefetched(): Promise<unknown> {
+    return this.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/session' && res.ok());
+  }
+
+  /** Saves a new name; the session is then fetched again without leaving the page (issue 25). */
   async updateName(name: string): Promise<void> {
     await this.panel.getByLabel('Nome completo').fill(name);
-    const reloaded = this.page.waitForEvent('load');
+    const refetched = this.sessionRefetched();
     await this.panel.getByRole('button', { name: 'Salvar Alterações' }).click();
     await expect(this.panel.getByRole('status')).toHaveText('Perfil atualizado com sucesso!');
-    await reloaded;
+    await refetched;
     await expect(this.panel.getByLabel('Nome completo')).toHaveValue(name);
   }
 

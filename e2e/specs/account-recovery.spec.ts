@@ -42,13 +42,14 @@ test('forgotten password: link from the sign-in dialog, e-mail, new password, si
   await shell.fillSignIn(user.email, 'senha-nova-1');
   await shell.submitSignIn();
   await expect(shell.dialog).toBeHidden();
+  // signed in from 'Senha redefinida!', the user goes on (home here) instead of staying on that page
+  await expect(page).toHaveURL(/\/$/);
   await shell.expectSignedIn({ email: user.email });
 
-  // a link works once
+  // a link works once; a used one says so as its page opens (issue 25), before any password is typed
   await page.goto(link);
-  await reset.fill('senha-de-novo-1');
-  await reset.submit();
   await expect(reset.error()).toHaveText('Este link já foi usado ou não é válido. Peça um novo.');
+  await expect(reset.card.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
   await reset.card.getByRole('button', { name: 'Pedir um novo link' }).click();
   await expect(shell.dialog.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
 });
@@ -100,10 +101,10 @@ test('e-mail change: waits for the new address, then swaps @phone', async ({ pag
   await profile.goto();
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('E-mail').fill(next);
-  const reloaded = page.waitForEvent('load');
+  const refetched = profile.sessionRefetched();
   await panel.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(panel.getByRole('status')).toContainText('Enviamos um link de confirmação para o novo e-mail.');
-  await reloaded;
+  await refetched;
   await expect(panel.getByTestId('pending-email')).toContainText(`Aguardando confirmação de ${next}`);
   await expect(verificationBanner(page)).toContainText(user.email);
   // until the new address is proven, the account keeps the current one

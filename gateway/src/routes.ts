@@ -151,9 +151,12 @@ export const ROUTES: Route[] = [
   product('PUT', '/api/admin/billing/plans/:plan', 'billing', 'admin'),
   // account recovery: password reset by an e-mailed link, e-mail verification (services/auth/README.md)
   product('POST', '/api/auth/password-reset', 'auth', 'public'),
+  product('POST', '/api/auth/password-reset/check', 'auth', 'public'),
   product('POST', '/api/auth/password-reset/confirm', 'auth', 'public'),
   product('POST', '/api/auth/verify-email', 'auth', 'public'),
   product('POST', '/api/users/me/verification-email', 'auth', 'user'),
+  // the sign-in methods offered (Google only when configured), read by the web app's sign-in dialog
+  product('GET', '/api/auth/providers', 'auth', 'public'),
   // resume where you stopped and 'Continuar assistindo' (services/catalog and services/courses READMEs)
   product('GET', '/api/contents/continue', 'catalog', 'user'),
   product('GET', '/api/contents/:id/position', 'catalog', 'user'),

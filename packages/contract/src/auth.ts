@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINE, SearchQuery, SUBSCRIPTION_STATUSES, SubscriptionPlan } from './common';
 
+export { isCommonPassword } from './common-passwords';
+
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
@@ -17,6 +19,8 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 /** Every message the auth service answers in `{ error }` (and the success texts it sends), in one place. */
 export const AUTH_MESSAGES = {
   emailInUse: 'Este e-mail já está em uso (email-already-in-use)',
+  /** a new password among the most common ones, refused after the spec's checks (issue 25) */
+  commonPassword: 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.',
   userNotFound: 'Usuário não encontrado (user-not-found)',
   wrongPassword: 'Senha incorreta (wrong-password)',
   googleAccountUsePassword: 'Esta conta usa o login com Google. Entre com o botão do Google.',
@@ -138,6 +142,12 @@ export const PasswordResetConfirmBody = z.object({
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
 /** POST /api/auth/verify-email */
+/** POST /api/auth/password-reset/check: whether a reset link still works, asked when its page opens. */
+export const PasswordResetCheckBody = z.object({ token: LinkToken });
+export type PasswordResetCheckBody = z.infer<typeof PasswordResetCheckBody>;
+export const PasswordResetCheckAnswer = z.object({ valid: z.literal(true) });
+export type PasswordResetCheckAnswer = z.infer<typeof PasswordResetCheckAnswer>;
+
 export const VerifyEmailBody = z.object({ token: LinkToken });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
@@ -165,6 +175,10 @@ export type Me = z.infer<typeof Me>;
 
 export const RedirectUrlAnswer = z.object({ redirectUrl: z.string() });
 export type RedirectUrlAnswer = z.infer<typeof RedirectUrlAnswer>;
+
+/** The sign-in methods this installation offers (the web app shows 'Continuar com Google' only when configured). */
+export const SignInProvidersAnswer = z.object({ google: z.boolean() });
+export type SignInProvidersAnswer = z.infer<typeof SignInProvidersAnswer>;
 
 /** POST /api/admin/auth/login */
 export const AdminLoginBody = z.object({

@@ -17,6 +17,9 @@ import {
   PasswordResetRequestBody,
   ProfileBody,
   RedirectUrlAnswer,
+  SignInProvidersAnswer,
+  PasswordResetCheckAnswer,
+  PasswordResetCheckBody,
   RegisterBody,
   SessionAnswer,
   SessionExchangeBody,
@@ -232,9 +235,12 @@ export const ENDPOINTS = {
   'GET /api/admin/billing/plans': { access: 'admin', tag: ADM, summary: 'Preços dos planos no Pix', answer: AdminPlanPricesResponse },
   'PUT /api/admin/billing/plans/:plan': { access: 'admin', tag: ADM, summary: 'Define o preço de um plano no Pix', body: PixPriceBody, answer: AdminPlanPricesResponse },
   'POST /api/auth/password-reset': { access: 'public', tag: U, summary: 'Pede um link de redefinição de senha', body: PasswordResetRequestBody, answer: MessageAnswer },
+  'POST /api/auth/password-reset/check': { access: 'public', tag: U, summary: 'Diz se o link de redefinição ainda vale (sem usá-lo)', body: PasswordResetCheckBody, answer: PasswordResetCheckAnswer },
   'POST /api/auth/password-reset/confirm': { access: 'public', tag: U, summary: 'Redefine a senha com o link', body: PasswordResetConfirmBody, answer: SuccessMessageAnswer },
   'POST /api/auth/verify-email': { access: 'public', tag: U, summary: 'Confirma o e-mail com o link', body: VerifyEmailBody, answer: VerifyEmailAnswer },
   'POST /api/users/me/verification-email': { access: 'user', tag: U, summary: 'Envia um novo link de confirmação', body: NoBody, answer: ResendVerificationAnswer },
+  // the sign-in methods offered, so the web app shows only those that work (services/auth/README.md)
+  'GET /api/auth/providers': { access: 'public', tag: S, summary: 'Formas de login disponíveis (Google só quando configurado)', answer: SignInProvidersAnswer },
 
   // Resume where you stopped, on any device (services/catalog and services/courses READMEs)
   'GET /api/contents/continue': { access: 'user', tag: CAT, summary: 'Continuar assistindo: conteúdos começados e não terminados', answer: z.array(ContinueContent) },

@@ -9,10 +9,10 @@ export const buttonStyles = {
   danger: `${base} bg-red-600 px-5 py-2.5 text-sm text-white hover:bg-red-700 focus-visible:outline-red-600`,
   ghost: `${base} px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-sky-600`,
   accent: `${base} bg-amber-400 px-5 py-2.5 text-sm text-slate-900 shadow-sm hover:bg-amber-300 focus-visible:outline-amber-500`,
-  icon: `${base} size-10 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-sky-600`,
+  icon: `${base} size-11 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-sky-600`,
 } as const;
 
 export const inputStyles =
-  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 disabled:bg-slate-100 disabled:text-slate-500 [&:read-only:not(select)]:bg-slate-100 [&:read-only:not(select)]:text-slate-600';
+  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 disabled:bg-slate-100 disabled:text-slate-500 [&:read-only:not(select)]:bg-slate-100 [&:read-only:not(select)]:text-slate-600';
 
 export const labelStyles = 'mb-1.5 block text-sm font-medium text-slate-700';

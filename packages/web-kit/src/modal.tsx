@@ -103,7 +103,7 @@ export function Modal({ open, onClose, title, description, children, dismissible
             onClick={onClose}
             disabled={!dismissible}
             aria-label={closeLabel}
-            className="-mr-2 -mt-1 grid size-9 shrink-0 place-items-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
+            className="-mr-2 -mt-1 grid size-11 shrink-0 place-items-center rounded-lg text-slate-500 sm:size-9 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40"
           >
             <X className="size-5" aria-hidden />
           </button>

@@ -19,7 +19,7 @@ export function PasswordInput({ visible, onToggleVisible, className, ref, ...pro
         onClick={onToggleVisible}
         aria-label={visible ? kitMessages.hidePassword : kitMessages.showPassword}
         aria-pressed={visible}
-        className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-sky-600"
+        className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-sky-600"
       >
         {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
       </button>

@@ -39,6 +39,7 @@ export enum AuthError {
   DeletionPasswordRequired = 'deletion-password-required',
   DeletionWrongPassword = 'deletion-wrong-password',
   GoogleReauthRequired = 'google-reauth-required',
+  CommonPassword = 'common-password',
 }
 
 const E = AuthError;
@@ -47,6 +48,7 @@ const P = PRIVACY_MESSAGES;
 
 const CATALOGUE: ErrorCatalogue<AuthError> = {
   [E.EmailInUse]: { status: 409, message: M.emailInUse },
+  [E.CommonPassword]: { status: 400, message: M.commonPassword },
   [E.UserNotFound]: { status: 401, message: M.userNotFound },
   [E.WrongPassword]: { status: 401, message: M.wrongPassword },
   [E.SignedOut]: { status: 401, message: M.signedOut },

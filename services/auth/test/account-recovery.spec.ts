@@ -68,6 +68,7 @@ describe('account recovery: password reset and e-mail verification', () => {
   }
   const askReset = (email: string, from = new Browser(app)) => from.post('/api/auth/password-reset', { email });
   const confirmReset = (token: string, password: string) => new Browser(app).post('/api/auth/password-reset/confirm', { token, password });
+  const checkReset = (token: string) => new Browser(app).post('/api/auth/password-reset/check', { token });
   const signIn = (email: string, password: string) => new Browser(app).post('/api/auth/signin', { email, password });
   const expire = (email: string, purpose: string) =>
     db.query(
@@ -108,6 +109,12 @@ describe('account recovery: password reset and e-mail verification', () => {
       expect(stored).toHaveLength(1);
       expect(stored[0].token_hash).not.toContain(token);
 
+      // the page asks whether the link works when it opens: asking uses nothing up
+      for (let i = 0; i < 2; i++) expect((await checkReset(token)).body).toEqual({ valid: true });
+      // a common password is refused after the link's check, and the link still works
+      const common = await confirmReset(token, 'senha123');
+      expect(common.status).toBe(400);
+      expect(common.body).toEqual({ error: 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.' });
       const done = await confirmReset(token, 'senha-nova-1');
       expect(done.status).toBe(200);
       expect(done.body).toEqual({ success: true, message: MESSAGES.resetDone });
@@ -123,6 +130,11 @@ describe('account recovery: password reset and e-mail verification', () => {
       const again = await confirmReset(token, 'outra-senha-2');
       expect(again.status).toBe(400);
       expect(again.body).toEqual({ error: MESSAGES.invalid });
+      const used = await checkReset(token);
+      expect(used.status).toBe(400);
+      expect(used.body).toEqual({ error: MESSAGES.invalid });
+      expect((await checkReset('x'.repeat(43))).body).toEqual({ error: MESSAGES.invalid });
+      expect((await checkReset('curto')).status).toBe(400);
       expect((await signIn(me.email, 'senha-nova-1')).status).toBe(200);
     });
 
@@ -131,6 +143,7 @@ describe('account recovery: password reset and e-mail verification', () => {
       await askReset(me.email);
       const token = tokenOf(await nth(me.email, /^Redefinir sua senha$/, 1), RESET_PAGE);
       await expire(me.email, 'password_reset');
+      expect((await checkReset(token)).body).toEqual({ error: MESSAGES.expired });
       const res = await confirmReset(token, 'senha-nova-1');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: MESSAGES.expired });

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { ASSERTION_HEADER } from '@clima/common';
 import { DataSource } from 'typeorm';
+import { PasswordHasher } from '../src/infra/passwords';
 import { adminBrowser, assertedIdentity, Browser, bootApp, randomIp, registerUser, uniqueEmail } from './helpers';
 
 describe('end-user account: register, sign in, me, profile, password, logout', () => {
@@ -11,6 +12,39 @@ describe('end-user account: register, sign in, me, profile, password, logout', (
     ({ app } = await bootApp());
   });
   afterAll(() => app.close());
+
+  describe('common passwords (issue 25)', () => {
+    const common = 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.';
+
+    it('refuses a new account with one of the most common passwords, after the spec\'s checks', async () => {
+      const res = await new Browser(app).post('/api/auth/register', { name: 'Ana', email: uniqueEmail('comum'), password: '123456' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: common });
+      // the case does not matter, and the spec's own checks come first
+      expect((await new Browser(app).post('/api/auth/register', { name: 'Ana', email: uniqueEmail('comum'), password: 'Senha123' })).body).toEqual({ error: common });
+      expect((await new Browser(app).post('/api/auth/register', { name: 'Ana', email: uniqueEmail('comum'), password: '12345' })).body).toEqual({
+        error: 'A senha deve ter pelo menos 6 caracteres (weak-password)',
+      });
+      const { me } = await registerUser(app);
+      const taken = await new Browser(app).post('/api/auth/register', { name: 'Ana', email: me.email, password: '123456' });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toEqual({ error: 'Este e-mail já está em uso (email-already-in-use)' });
+    });
+
+    it('refuses a common new password once the current one is right; an existing common password still signs in', async () => {
+      const { browser, me, password } = await registerUser(app);
+      expect((await browser.put('/api/users/password', { currentPassword: 'errada-1', newPassword: 'qwerty123' })).body).toEqual({ error: 'Senha atual incorreta' });
+      const res = await browser.put('/api/users/password', { currentPassword: password, newPassword: 'qwerty123' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: common });
+      expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password })).status).toBe(200);
+
+      // an account whose password was set before the list existed keeps signing in with it
+      const hash = await app.get(PasswordHasher).hash('123456');
+      await app.get(DataSource).query('UPDATE auth.users SET password_hash = $1 WHERE id = $2', [hash, me.id]);
+      expect((await new Browser(app).post('/api/auth/signin', { email: me.email, password: '123456' })).status).toBe(200);
+    });
+  });
 
   describe('register', () => {
     it('creates an e-mail account, opens a session and answers the user', async () => {

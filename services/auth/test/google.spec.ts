@@ -32,6 +32,12 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
     return { res: await b.post('/api/sessions', body), browser: b, back, start };
   }
 
+  it('GET /api/auth/providers offers Google when a client id is configured', async () => {
+    const res = await new Browser(app).get('/api/auth/providers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ google: true });
+  });
+
   it('redirect_url points at the provider with state, nonce and an S256 PKCE challenge, and sets a short-lived cookie', async () => {
     const b = new Browser(app);
     const res = await b.get('/api/oauth/google/redirect_url');
@@ -269,9 +275,12 @@ describe('Google sign-in (OpenID Connect code flow with PKCE) against a real pro
 });
 
 describe('Google sign-in configuration', () => {
-  it('answers 503 when no client id is configured', async () => {
+  it('answers 503 when no client id is configured, and GET /api/auth/providers says Google is not offered', async () => {
     const { app } = await bootApp({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' });
     try {
+      const providers = await new Browser(app).get('/api/auth/providers');
+      expect(providers.status).toBe(200);
+      expect(providers.body).toEqual({ google: false });
       for (const res of [await new Browser(app).get('/api/oauth/google/redirect_url'), await new Browser(app).post('/api/sessions', { code: 'abc', state: 'um-state' })]) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ error: 'Login com Google não está configurado' });

@@ -166,6 +166,20 @@ describe('course certificates', () => {
       before: null,
       after: { code: cert.code, holder_name: 'Maria José da Conceição', course_title: c.title, workload_hours: 2, status: 'valid' },
     });
+
+    // the holder is e-mailed once (through auth, which knows the address), however often the fact came
+    const mails = await eventually(async () => {
+      const jobs = await bus.queue('auth').getJobs(['waiting', 'active', 'completed', 'delayed', 'failed', 'prioritized']);
+      const mine = jobs.filter((j) => j.name === 'user.mail' && j.data.payload?.userId === who.id);
+      return mine.length > 0 ? mine : undefined;
+    }, 'certificate e-mail queued for auth');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data.payload.mail).toMatchObject({
+      title: 'Seu certificado está pronto',
+      subject: `Certificado emitido: ${c.title}`,
+      action: { label: 'Ver o certificado', url: expect.stringMatching(new RegExp(`/certificados/${cert.code}$`)) },
+    });
+    expect(mails[0]!.data.payload.mail.paragraphs.join(' ')).toContain(`Código de verificação: ${cert.code}`);
   });
 
   it('issues nothing while a lesson is missing, nor for an unknown course', async () => {

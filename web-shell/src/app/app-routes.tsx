@@ -25,6 +25,7 @@ const ResetPasswordPage = lazy(() => import('../features/recovery/components/res
 const VerifyEmailPage = lazy(() => import('../features/recovery/components/verify-email-page'));
 // the public verification page of a certificate (the QR code on the PDF leads here)
 const CertificateVerifyPage = lazy(() => import('../features/certificates/components/certificate-verify-page'));
+const AccessibilityPage = lazy(() => import('../features/accessibility/components/accessibility-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** The screens a visit most often starts on, by path. */
@@ -63,6 +64,8 @@ export function AppRoutes() {
         {/* the pages the account e-mails link to (issue 14) */}
         <Route path="redefinir-senha" element={<ResetPasswordPage />} />
         <Route path="verificar-email" element={<VerifyEmailPage />} />
+        {/* the accessibility statement the footer links to (issue 25) */}
+        <Route path="acessibilidade" element={<AccessibilityPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

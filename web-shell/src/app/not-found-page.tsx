@@ -9,6 +9,7 @@ export default function NotFoundPage() {
   return (
     <EmptyState
       icon={Compass}
+      headingLevel="h1"
       title={m.title}
       description={m.text}
       action={

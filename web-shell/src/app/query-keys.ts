@@ -1,6 +1,8 @@
 /** The one query-key factory of the app: every query and invalidation goes through it. */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
+  signInProviders: ['auth', 'providers'] as const,
+  passwordResetCheck: (token: string) => ['password-reset-check', token] as const,
   courseCategories: (search: string) => ['course-categories', { search }] as const,
   category: (slug: string) => ['course-category', slug] as const,
   categoryCourses: (slug: string) => ['courses', { category: slug }] as const,

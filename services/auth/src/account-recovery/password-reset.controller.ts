@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { Public, zod } from '@clima/common';
-import { AUTH_MESSAGES, PasswordResetConfirmBody, PasswordResetRequestBody } from '@clima/contract';
+import { AUTH_MESSAGES, PasswordResetCheckBody, PasswordResetConfirmBody, PasswordResetRequestBody, type PasswordResetCheckAnswer } from '@clima/contract';
 import type { HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
 import { PasswordResetService } from './password-reset.service';
@@ -17,6 +17,15 @@ export class PasswordResetController {
   async request(@Body(zod(PasswordResetRequestBody)) body: PasswordResetRequestBody, @Req() req: Request): Promise<{ message: string }> {
     await this.resets.request(body.email, clientIp(req));
     return { message: AUTH_MESSAGES.passwordResetRequested };
+  }
+
+  /** The reset page asks when it opens: a used or expired link says so before any password is typed. */
+  @Post('check')
+  @HttpCode(200)
+  @Public()
+  async check(@Body(zod(PasswordResetCheckBody)) body: PasswordResetCheckBody): Promise<PasswordResetCheckAnswer> {
+    await this.resets.check(body.token);
+    return { valid: true };
   }
 
   @Post('confirm')

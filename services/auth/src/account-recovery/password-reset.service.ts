@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { rootLogger } from '@clima/common';
-import { PasswordResetConfirmBody } from '@clima/contract';
+import { isCommonPassword, PasswordResetConfirmBody } from '@clima/contract';
 import { PasswordHasher } from '../infra/passwords';
 import { LoginRateLimiter } from '../sessions/login-rate-limiter';
 import { SessionStore } from '../sessions/session.store';
@@ -58,6 +58,11 @@ export class PasswordResetService implements OnModuleDestroy {
     if (token) await this.mail.passwordReset(account.email, account.name, token);
   }
 
+  /** POST /api/auth/password-reset/check: 400 for a used, replaced, unknown or expired link; nothing is used up. */
+  async check(token: string): Promise<void> {
+    await this.tokens.check(token, 'password_reset');
+  }
+
   /**
    * POST /api/auth/password-reset/confirm. The link proves the address is the owner's, so the e-mail
    * counts as verified from now on; an e-mail change in progress is dropped (whoever asked for it may be
@@ -66,6 +71,8 @@ export class PasswordResetService implements OnModuleDestroy {
   async confirm(body: PasswordResetConfirmBody, ip: string): Promise<void> {
     // a dead link is refused before the argon2 work
     await this.tokens.check(body.token, 'password_reset');
+    // after the link's own check: a dead link is said first
+    if (isCommonPassword(body.password)) throw authError(AuthError.CommonPassword);
     const hash = await this.hasher.hash(body.password);
     const account = await this.users.transaction(async (m) => {
       const token = await this.tokens.consume(m, body.token, 'password_reset');

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Public, zod } from '@clima/common';
-import { Me, RedirectUrlAnswer, SessionExchangeBody } from '@clima/contract';
+import { Me, RedirectUrlAnswer, SessionExchangeBody, type SignInProvidersAnswer } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { COOKIES, readCookie } from '../infra/cookies';
 import { GoogleReauth } from '../privacy/google-reauth';
 import { SessionCookies } from '../sessions/session-cookies';
 import { SessionStore } from '../sessions/session.store';
 import { toMe } from '../users/user.mapper';
+import { GoogleOidc } from './google-oidc';
 import { GoogleSignInService, PENDING_TTL_SECONDS } from './google-sign-in.service';
 
 /** Google sign-in (spec 7.1): the redirect address, then the code exchange from /auth/callback. */
@@ -17,7 +18,15 @@ export class GoogleController {
     private readonly cookies: SessionCookies,
     private readonly sessions: SessionStore,
     private readonly googleReauth: GoogleReauth,
+    private readonly google: GoogleOidc,
   ) {}
+
+  /** Which sign-in methods work here: the web app offers 'Continuar com Google' only when it is configured. */
+  @Get('auth/providers')
+  @Public()
+  providers(): SignInProvidersAnswer {
+    return { google: this.google.enabled };
+  }
 
   @Get('oauth/google/redirect_url')
   @Public()

@@ -123,8 +123,9 @@ export class UsersRepository {
     );
   }
 
-  /** Whether another account has the (lower-case) e-mail. */
-  async emailTaken(db: Queryable, email: string, exceptId: string): Promise<boolean> {
+  /** Whether another account has the (lower-case) e-mail; without `db`, read outside any transaction. */
+  async emailTaken(db: Queryable | undefined, email: string, exceptId: string): Promise<boolean> {
+    db ??= this.ds;
     return (await queryRows(db, `SELECT 1 FROM auth.users WHERE lower(email) = $1 AND id <> $2`, [email, exceptId])).length > 0;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUniqueViolation, Outbox } from '@clima/common';
-import { PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
+import { isCommonPassword, PasswordBody, ProfileBody, RegisterBody } from '@clima/contract';
 import type { EntityManager } from 'typeorm';
 import { EmailVerificationService } from '../account-recovery/email-verification.service';
 import { PasswordHasher } from '../infra/passwords';
@@ -44,6 +44,11 @@ export class UsersService {
     // counted before the password is hashed: attempts on an e-mail in use cost as much and probe for accounts
     await this.limiter.assertRegistrationAllowed(ip);
     const email = normalizeEmail(body.email);
+    // a common password is refused after the spec's checks: an e-mail in use is said first
+    if (isCommonPassword(body.password)) {
+      if (await this.repo.emailTaken(undefined, email, '')) throw authError(AuthError.EmailInUse);
+      throw authError(AuthError.CommonPassword);
+    }
     const passwordHash = await this.hasher.hash(body.password);
     try {
       const user = await this.repo.transaction(async (m) => {
@@ -121,6 +126,7 @@ export class UsersService {
       throw authError(AuthError.WrongCurrentPassword);
     }
     await this.limiter.recordSuccess('password', userId, ip);
+    if (isCommonPassword(body.newPassword)) throw authError(AuthError.CommonPassword);
     const hash = await this.hasher.hash(body.newPassword);
     await this.repo.setPasswordHash(userId, hash);
     // every session ends, the caller's too: it goes on under a new session id (a stolen old one is dead)

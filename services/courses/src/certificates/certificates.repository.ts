@@ -61,8 +61,8 @@ export class CertificatesRepository {
     return queryOne<CertificateRow>(m, `${WITH_EMAIL} WHERE c.code = $1 FOR UPDATE OF c`, [code]);
   }
 
-  findByUserAndCourse(userId: string, courseId: number): Promise<CertificateRow | undefined> {
-    return queryOne<CertificateRow>(this.ds, `${WITH_EMAIL} WHERE c.user_id = $1 AND c.course_id = $2`, [userId, courseId]);
+  findByUserAndCourse(userId: string, courseId: number, db: Queryable = this.ds): Promise<CertificateRow | undefined> {
+    return queryOne<CertificateRow>(db, `${WITH_EMAIL} WHERE c.user_id = $1 AND c.course_id = $2`, [userId, courseId]);
   }
 
   /** The user's certificates, newest first. */
@@ -90,18 +90,22 @@ export class CertificatesRepository {
    * Inserts the certificate unless the user already has one for the course; answers the row that stands (this
    * one, or the one issued before). A clash on the code itself (60 random bits) throws, and the caller draws again.
    */
-  async insertOnce(c: NewCertificate): Promise<CertificateRow> {
+  /**
+   * Inserts the certificate once per user and course, inside `m`; `created` is false when it existed
+   * (a replayed or concurrent completion), so what goes with an issue happens once.
+   */
+  async insertOnce(m: EntityManager, c: NewCertificate): Promise<{ row: CertificateRow; created: boolean }> {
     const inserted = await queryOne<{ code: string }>(
-      this.ds,
+      m,
       `INSERT INTO courses.certificate (code, user_id, course_id, course_title, holder_name, workload_hours, workload_minutes, issued_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT ON CONSTRAINT certificate_user_course_key DO NOTHING
        RETURNING code`,
       [c.code, c.userId, c.courseId, c.courseTitle, c.holderName, c.workloadHours, c.workloadMinutes, c.issuedAt],
     );
-    const row = inserted ? await this.findByCode(inserted.code) : await this.findByUserAndCourse(c.userId, c.courseId);
+    const row = inserted ? await this.findByCode(inserted.code, m) : await this.findByUserAndCourse(c.userId, c.courseId, m);
     if (!row) throw new Error(`certificate of ${c.userId} for course ${c.courseId} vanished while it was issued`);
-    return row;
+    return { row, created: Boolean(inserted) };
   }
 
   async revoke(m: EntityManager, code: string, reason: string | null): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type EventPayloads,
   isUniqueViolation,
   isoText,
+  Outbox,
   rootLogger,
   type UserIdentity,
 } from '@clima/common';
@@ -26,6 +27,7 @@ import type { CoursesConfig } from '../config';
 import { coursesError, CoursesError } from '../courses.errors';
 import { newCertificateCode, workloadHours, workloadMinutes } from './certificate-code';
 import { toAdminCertificate, toCertificate, toPublicCertificate } from './certificate.mapper';
+import { certificateIssuedMail } from './certificate-mail';
 import { renderCertificatePdf } from './certificate-pdf';
 import { CertificateRow, CertificatesRepository, NewCertificate } from './certificates.repository';
 
@@ -59,6 +61,7 @@ export class CertificatesService {
   constructor(
     private readonly certificates: CertificatesRepository,
     private readonly audit: AuditTrail,
+    private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: Pick<CoursesConfig, 'PUBLIC_URL'>,
   ) {}
 
@@ -104,11 +107,21 @@ export class CertificatesService {
     return row;
   }
 
-  /** Inserts (or finds) the certificate; a new code is drawn if the one drawn is taken (two alike out of 2^60). */
+  /**
+   * Inserts (or finds) the certificate; a new code is drawn if the one drawn is taken (two alike out of 2^60).
+   * A new certificate's e-mail to its holder goes in the same transaction (auth knows the address:
+   * `user.mail`), so a replayed completion never sends it twice.
+   */
   private async insertWithFreshCode(c: Omit<NewCertificate, 'code'>): Promise<CertificateRow> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.certificates.insertOnce({ ...c, code: newCertificateCode() });
+        const row = await this.certificates.transaction(async (m) => {
+          const { row, created } = await this.certificates.insertOnce(m, { ...c, code: newCertificateCode() });
+          if (created && row.user_id) await this.outbox.write(m, 'user.mail', { userId: row.user_id, mail: certificateIssuedMail(row, this.verifyUrl(row.code)) });
+          return row;
+        });
+        this.outbox.kick();
+        return row;
       } catch (err) {
         if (attempt < 3 && isUniqueViolation(err, 'certificate_pkey')) continue;
         throw err;

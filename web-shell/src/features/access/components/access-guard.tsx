@@ -7,20 +7,34 @@ import { AccessRestricted, SubscriptionRequired } from './access-gates';
 
 /**
  * Renders children only for the right audience: a spinner while the session loads, 'Acesso Restrito'
- * for anonymous visitors, and (with `subscriber`) 'Assinatura Necessária' without an active plan.
+ * for anonymous visitors (with `preview`, what the screen offers shown beneath it), and (with
+ * `subscriber`) 'Assinatura Necessária' without an active plan.
  */
 export function AccessGuard({
   subscriber = false,
   restrictedText,
+  preview,
   children,
 }: {
   subscriber?: boolean;
   restrictedText?: string;
+  /** The visitor's first look beneath 'Acesso Restrito' (issue 25): public data only. */
+  preview?: ReactNode;
   children: ReactNode;
 }) {
   const { user, isPending } = useAuth();
   if (isPending) return <PageSpinner label={messages.common.loading} />;
-  if (!user) return <AccessRestricted text={restrictedText} />;
+  if (!user)
+    return (
+      <>
+        <AccessRestricted text={restrictedText} />
+        {preview && (
+          <section aria-label={messages.gates.previewLabel} className="mt-4" data-testid="visitor-preview">
+            {preview}
+          </section>
+        )}
+      </>
+    );
   if (subscriber && !hasActiveSubscription(user)) return <SubscriptionRequired />;
   return <>{children}</>;
 }

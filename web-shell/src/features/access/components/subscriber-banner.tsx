@@ -20,23 +20,22 @@ interface BannerTexts {
   subscribeText?: string;
 }
 
-/** PREMIUM banner for subscribers; subscribe call to action with the free-period days for others. */
+/** A slim PREMIUM mark for subscribers; subscribe call to action with the free-period days for others. */
 export function SubscriberBanner(texts: BannerTexts) {
   const { user } = useAuth();
   const subscribe = useSubscribe();
   if (!user) return null;
 
   if (hasActiveSubscription(user)) {
+    // no banner telling subscribers they are subscribed (issue 25): a slim PREMIUM mark, the header's PRO badge says the rest
     return (
-      <section className="flex items-center gap-4 rounded-2xl bg-gradient-to-r from-amber-400 via-amber-300 to-yellow-200 px-5 py-4 text-amber-950 shadow-sm">
-        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-white/50">
-          <Crown className="size-6" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <p className="text-sm font-extrabold tracking-widest">{texts.premiumTitle ?? m.premiumTitle}</p>
-          <p className="text-sm">{texts.premiumText ?? m.premiumText}</p>
-        </div>
-      </section>
+      <p
+        className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-extrabold tracking-widest text-amber-950 ring-1 ring-amber-300"
+        title={texts.premiumText ?? m.premiumText}
+      >
+        <Crown className="size-3.5" aria-hidden />
+        {texts.premiumTitle ?? m.premiumTitle}
+      </p>
     );
   }
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, type SignInProvidersAnswer } from '@clima/contract/auth';
 import type { HeartbeatBody } from '@clima/contract/ranking';
 import { api, ApiError, readError } from '../../../lib/api';
 import { messages } from '../../../i18n/messages';
@@ -24,6 +25,9 @@ export async function getGoogleRedirectUrl(): Promise<string> {
     throw err instanceof ApiError ? new ApiError(err.status, m.logs.redirectUrl(err.status)) : err;
   }
 }
+
+/** The sign-in methods the installation offers (Google only when configured). */
+export const fetchSignInProviders = (signal?: AbortSignal): Promise<SignInProvidersAnswer> => api.get('/api/auth/providers', { signal });
 
 /** POST /api/sessions with the code and the state of the return URL (the server requires the state of the sign-in it started). */
 export async function exchangeCodeForSession(code: string, state: string): Promise<void> {
@@ -65,5 +69,7 @@ export function mapAuthError(serverText: string, mode: 'login' | 'register'): st
   if (serverText.includes('invalid-email')) return m.auth.invalidEmail;
   if (serverText.includes('user-not-found')) return m.auth.userNotFound;
   if (serverText.includes('wrong-password')) return m.auth.wrongPassword;
+  // a new password among the most common ones: the server's own words (after the spec's checks)
+  if (serverText === AUTH_MESSAGES.commonPassword) return serverText;
   return mode === 'register' ? m.auth.registerFailed : m.auth.loginFailed;
 }

@@ -8,16 +8,24 @@ import SignInDialog from './sign-in-dialog';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Every request the dialog makes, as `METHOD path`; the session check answers an anonymous visitor. */
+/**
+ * Every request the dialog makes, as `METHOD path`; the session check answers an anonymous visitor and
+ * the sign-in methods say whether Google is configured.
+ */
 let requests: string[];
+let googleConfigured: boolean;
+/** What opening the dialog asks: the session and the sign-in methods. */
+const OPENING = ['GET /api/auth/providers', 'GET /api/session'];
 beforeEach(() => {
   requests = [];
+  googleConfigured = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
       requests.push(`${init?.method ?? 'GET'} ${path}`);
       if (path === '/api/session') return json({ user: null, admin: null });
+      if (path === '/api/auth/providers') return json({ google: googleConfigured });
       return json({ error: 'Sign in failed (auth/user-not-found)' }, 401);
     }),
   );
@@ -35,7 +43,7 @@ async function open(mode: AuthMode) {
       </AuthProvider>
     </QueryClientProvider>,
   );
-  await waitFor(() => expect(requests).toEqual(['GET /api/session']));
+  await waitFor(() => expect([...requests].sort()).toEqual(OPENING));
   return screen.getByRole('dialog');
 }
 
@@ -66,7 +74,7 @@ describe('sign-in dialog: validation in the order of spec section 5', () => {
     expect(await submit('Criar conta')).toBe('A senha deve ter pelo menos 6 caracteres');
     type('Senha', '123456');
     expect(await submit('Criar conta')).toBe('As senhas não coincidem');
-    expect(requests).toEqual(['GET /api/session']);
+    expect([...requests].sort()).toEqual(OPENING);
 
     type('Confirmar senha', '123456');
     await submit('Criar conta');
@@ -82,11 +90,24 @@ describe('sign-in dialog: validation in the order of spec section 5', () => {
     type('E-mail', 'maria@exemplo.com.br');
     type('Senha', '');
     expect(await submit('Entrar')).toBe('Senha é obrigatória');
-    expect(requests).toEqual(['GET /api/session']);
+    expect([...requests].sort()).toEqual(OPENING);
 
     type('Senha', 'x');
     await submit('Entrar');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Usuário não encontrado'));
-    expect(requests).toEqual(['GET /api/session', 'POST /api/auth/signin']);
+    expect([...requests].sort()).toEqual([...OPENING, 'POST /api/auth/signin']);
+  });
+});
+
+describe('sign-in dialog: Google only where it is configured', () => {
+  it('hides \'Continuar com Google\' when the installation has no Google sign-in', async () => {
+    await open('login');
+    expect(screen.queryByRole('button', { name: 'Continuar com Google' })).toBeNull();
+  });
+
+  it('shows it when Google is configured', async () => {
+    googleConfigured = true;
+    await open('login');
+    expect(await screen.findByRole('button', { name: 'Continuar com Google' })).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { Modal } from '@clima/web-kit/modal';
 import { PasswordInput } from '@clima/web-kit/password-input';
 import { ForgotPasswordForm } from '../../recovery/components/forgot-password-form';
 import { mapAuthError, registerRequest, signInRequest } from '../api/auth-api';
+import { useSignInProviders } from '../hooks/use-sign-in-providers';
 import { useAuth } from '../hooks/use-auth';
 import type { AuthMode } from '../sign-in-dialog-context';
 
@@ -129,6 +130,7 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
     }
   };
 
+  const providers = useSignInProviders();
   const onGoogle = async () => {
     setError(null);
     try {
@@ -231,16 +233,21 @@ export default function SignInDialog({ open, initialMode, onClose }: { open: boo
         </button>
       </form>
 
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-        <span className="h-px flex-1 bg-slate-200" />
-        {m.or}
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
+      {/* only where Google sign-in is configured (issue 25: it failed with a generic error) */}
+      {providers.data?.google && (
+        <>
+          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+            <span className="h-px flex-1 bg-slate-200" />
+            {m.or}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
 
-      <button type="button" onClick={() => void onGoogle()} disabled={processing} className={`${buttonStyles.secondary} w-full py-3`}>
-        <GoogleMark />
-        {m.google}
-      </button>
+          <button type="button" onClick={() => void onGoogle()} disabled={processing} className={`${buttonStyles.secondary} w-full py-3`}>
+            <GoogleMark />
+            {m.google}
+          </button>
+        </>
+      )}
 
       <p className="mt-5 text-center text-sm text-slate-600">
         {isRegister ? m.switchToLogin : m.switchToRegister}{' '}

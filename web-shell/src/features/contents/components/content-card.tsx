@@ -6,6 +6,7 @@ import { Link } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { buttonStyles } from '@clima/web-kit/button';
+import { STRETCHED_LINK } from '../../../shared/ui/stretched-link';
 import { parseTags, TagList } from '../../../shared/ui/tag-list';
 
 const m = messages.contents;
@@ -42,9 +43,12 @@ function CardCover({ content, locked }: { content: Content; locked: boolean }) {
  * the sign-in dialog instead of the detail page.
  */
 export function ContentCard({ content, locked = false, onLockedWatch }: { content: Content; locked?: boolean; onLockedWatch?: () => void }) {
-  const watchClass = `${buttonStyles.primary} px-4 py-2`;
+  const watchClass = `${buttonStyles.primary} relative z-10 px-4 py-2`;
   return (
-    <article className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="content-card">
+    <article
+      className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-sky-600 hover:shadow-md"
+      data-testid="content-card"
+    >
       <CardCover content={content} locked={locked} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-3 text-xs text-slate-500">
@@ -55,7 +59,18 @@ export function ContentCard({ content, locked = false, onLockedWatch }: { conten
             <span className="sr-only">{m.viewsWord(content.views_count)}</span>
           </span>
         </div>
-        <h2 className="mt-3 text-lg font-bold leading-snug text-slate-900">{content.title}</h2>
+        {/* the title's link covers the whole card (issue 25: only 'Assistir' opened it) */}
+        <h2 className="mt-3 text-lg font-bold leading-snug text-slate-900">
+          {onLockedWatch ? (
+            <button type="button" onClick={onLockedWatch} className={`text-left ${STRETCHED_LINK}`}>
+              {content.title}
+            </button>
+          ) : (
+            <Link to={`/content/${content.id}`} className={STRETCHED_LINK}>
+              {content.title}
+            </Link>
+          )}
+        </h2>
         {content.description && <p className="mt-1.5 line-clamp-2 text-sm text-slate-600">{content.description}</p>}
         <div className="mt-3">
           <TagList tags={parseTags(content.tags)} />

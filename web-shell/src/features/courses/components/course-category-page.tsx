@@ -7,6 +7,7 @@ import { buttonStyles } from '@clima/web-kit/button';
 import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessGuard } from '../../access/components/access-guard';
+import { STRETCHED_LINK } from '../../../shared/ui/stretched-link';
 import { useCategoryCourses, useCourseCategory } from '../hooks/use-courses';
 
 const m = messages.courses;
@@ -14,7 +15,10 @@ const m = messages.courses;
 function CourseCard({ course }: { course: Course }) {
   const hasLessons = course.lessons_count > 0;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="course-card">
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-sky-600 hover:shadow-md"
+      data-testid="course-card"
+    >
       {course.cover_image_url && (
         <div className="aspect-[16/9] overflow-hidden bg-slate-100">
           <img src={course.cover_image_url} alt="" loading="lazy" className="size-full object-cover" />
@@ -31,11 +35,19 @@ function CourseCard({ course }: { course: Course }) {
             {formatDuration(course.total_duration)}
           </span>
         </p>
-        <h2 className="mt-2 text-lg font-bold text-slate-900">{course.title}</h2>
+        <h2 className="mt-2 text-lg font-bold text-slate-900">
+          {hasLessons ? (
+            <Link to={`/course/${course.id}`} className={STRETCHED_LINK}>
+              {course.title}
+            </Link>
+          ) : (
+            course.title
+          )}
+        </h2>
         {course.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{course.description}</p>}
         <div className="mt-auto pt-5">
           {hasLessons ? (
-            <Link to={`/course/${course.id}`} className={`${buttonStyles.primary} w-full`} aria-label={`${m.watch}: ${course.title}`}>
+            <Link to={`/course/${course.id}`} className={`${buttonStyles.primary} relative z-10 w-full`} aria-label={`${m.watch}: ${course.title}`}>
               <PlayCircle className="size-4" aria-hidden />
               {m.watch}
             </Link>

@@ -60,7 +60,8 @@ function CategoryCard({ category }: { category: CourseCategory }) {
   );
 }
 
-function CourseHome() {
+/** The course catalogue; a visitor (beneath 'Acesso Restrito') sees it without the continue row. */
+function CourseHome({ visitor = false }: { visitor?: boolean }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState('');
   const debounced = useDebouncedValue(search.trim());
@@ -69,7 +70,7 @@ function CourseHome() {
   const all = useCourseCategories('', true);
   const shown = selected ? data.filter((c) => String(c.id) === selected) : data;
   const filtering = debounced !== '' || selected !== '';
-  const continuing = useContinueCourses(true);
+  const continuing = useContinueCourses(!visitor);
 
   return (
     <div className="space-y-6">
@@ -115,10 +116,10 @@ function CourseHome() {
   );
 }
 
-/** Course home (/): course categories; anonymous visitors see 'Acesso Restrito'. */
+/** Course home (/): course categories; anonymous visitors see 'Acesso Restrito' and the catalogue beneath. */
 export default function CourseHomePage() {
   return (
-    <AccessGuard>
+    <AccessGuard preview={<CourseHome visitor />}>
       <CourseHome />
     </AccessGuard>
   );

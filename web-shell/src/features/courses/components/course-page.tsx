@@ -131,7 +131,7 @@ function LessonList({
                   <span className="min-w-0 flex-1">
                     <span className={`block text-sm font-semibold ${isSelected ? 'text-sky-800' : 'text-slate-900'}`}>{lesson.title}</span>
                     {lesson.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-500">{lesson.description}</span>}
-                    <span className="mt-1 flex items-center gap-2 text-xs text-slate-400">
+                    <span className="mt-1 flex items-center gap-2 text-xs text-slate-500">
                       <span className="inline-flex items-center gap-1">
                         <Clock className="size-3.5" aria-hidden />
                         {formatDuration(lesson.duration_seconds)}

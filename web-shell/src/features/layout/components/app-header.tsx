@@ -2,6 +2,9 @@ import { CloudRain, Menu, Sun, Wind, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
+import { buttonStyles } from '@clima/web-kit/button';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { Brand } from './brand';
 import { NAV_ITEMS } from './nav-items';
 import { UserBlock } from './user-block';
@@ -21,6 +24,18 @@ export function TaglineBar() {
         <span>{messages.app.tagline}</span>
       </p>
     </div>
+  );
+}
+
+/** 'Entrar' beside the menu button for visitors on a phone or tablet (the full header has its own). */
+function PhoneSignIn() {
+  const { user, isPending } = useAuth();
+  const { openSignIn } = useSignInDialog();
+  if (isPending || user) return null;
+  return (
+    <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.primary} min-h-11 px-4 py-2`}>
+      {messages.nav.signIn}
+    </button>
   );
 }
 
@@ -50,16 +65,19 @@ export function AppHeader() {
         <div className="hidden xl:block">
           <UserBlock variant="header" />
         </div>
-        <button
-          type="button"
-          className="grid size-10 place-items-center rounded-xl text-slate-700 hover:bg-slate-100 xl:hidden"
-          aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
-        </button>
+        <div className="flex items-center gap-2 xl:hidden">
+          <PhoneSignIn />
+          <button
+            type="button"
+            className="grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-slate-100"
+            aria-label={menuOpen ? messages.nav.closeMenu : messages.nav.openMenu}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          </button>
+        </div>
       </div>
 
       {menuOpen && (

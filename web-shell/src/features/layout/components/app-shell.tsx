@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from '@clima/router';
+import { Link, Outlet, useLocation } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { RouteErrorBoundary } from '../../../shared/ui/route-error-boundary';
 import { PageSpinner } from '@clima/web-kit/spinner';
@@ -36,8 +36,13 @@ export function AppShell() {
         </RouteErrorBoundary>
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:justify-between sm:px-6">
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{messages.app.footer}</p>
+          <nav aria-label={messages.app.footerNav}>
+            <Link to="/acessibilidade" className="inline-flex min-h-11 items-center font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900">
+              {messages.app.accessibilityLink}
+            </Link>
+          </nav>
           <p className="italic">{messages.app.tagline}</p>
         </div>
       </footer>

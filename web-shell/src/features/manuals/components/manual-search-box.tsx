@@ -47,7 +47,7 @@ export function ManualSearchBox({
             value={value}
             onChange={(event) => onChange(event.target.value)}
             placeholder={m.hint}
-            className="block h-12 w-full rounded-xl border border-slate-300 bg-white pl-11 pr-11 text-base text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 [&::-webkit-search-cancel-button]:hidden"
+            className="block h-12 w-full rounded-xl border border-slate-300 bg-white pl-11 pr-11 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-500 focus:outline-none focus:ring-2 focus:ring-sky-500/30 [&::-webkit-search-cancel-button]:hidden"
           />
           {value !== '' && (
             <button

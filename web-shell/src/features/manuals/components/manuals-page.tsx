@@ -151,11 +151,11 @@ function ManualCard({ manual, busy, onDownload, onOpen, canKeepOffline }: { manu
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
-          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.manufacturer}</dt>
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{m.manufacturer}</dt>
           <dd className="break-words font-medium text-slate-800">{manual.manufacturer_name}</dd>
         </div>
         <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
-          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{m.model}</dt>
+          <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{m.model}</dt>
           <dd className="break-words font-medium text-slate-800">{manual.model_name}</dd>
         </div>
       </dl>
@@ -166,7 +166,7 @@ function ManualCard({ manual, busy, onDownload, onOpen, canKeepOffline }: { manu
             <li className="flex items-center gap-1.5">
               <FileText className="size-3.5 text-red-500" aria-hidden />
               {m.pdf}
-              {manual.file_size != null && <span className="text-slate-400">· {formatMegabytes(manual.file_size)}</span>}
+              {manual.file_size != null && <span className="text-slate-500">· {formatMegabytes(manual.file_size)}</span>}
             </li>
           )}
           {manual.external_url && (
@@ -285,7 +285,9 @@ function LibraryTab({ onNetworkFailure }: { onNetworkFailure: () => void }) {
   return (
     <div className="space-y-6">
       <ManualSearchBox value={inManuals.draft} onChange={inManuals.setDraft} onSubmit={inManuals.submit} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* second, and plainly a filter of the list below (issue 25: two stacked search boxes were unclear) */}
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="mb-2 text-sm font-semibold text-slate-700">{m.filtersLegend}</legend>
         <SearchInput value={search} onChange={setSearch} placeholder={m.search} />
         <Select
           label={m.manufacturerFilter}
@@ -320,7 +322,7 @@ function LibraryTab({ onNetworkFailure }: { onNetworkFailure: () => void }) {
             </option>
           ))}
         </Select>
-      </div>
+      </fieldset>
       {inManuals.query !== '' ? (
         <LibrarySearch query={inManuals.query} filters={filters} onNetworkFailure={onNetworkFailure} />
       ) : manuals.isPending ? (
@@ -418,7 +420,8 @@ export default function ManualsPage() {
   const retry = offline.offline ? undefined : () => setUnreachable(false);
   return (
     <div className="space-y-6">
-      <PageHeader title={m.title} subtitle={m.subtitle} />
+      {/* on a phone the signed-in user's fault-code search comes right under the title (issue 25) */}
+      <PageHeader title={m.title} subtitle={m.subtitle} subtitleFromSm={Boolean(user)} />
       {noNetwork ? (
         <OfflineManuals noNetwork onRetry={retry} />
       ) : isPending ? (

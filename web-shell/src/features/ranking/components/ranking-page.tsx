@@ -13,8 +13,9 @@ import { PointsRules } from './points-rules';
 const m = messages.ranking;
 
 /**
- * Phone: the user's own stats and achievements first, then the board, then the rules. Wider screens: the board
- * on the left, stats and rules beside it, the achievements below.
+ * Phone: the board first (issue 25: it was 2,100 px down, below the achievements), then the user's own stats,
+ * the rules and the achievements. Wider screens: the board on the left, stats and rules beside it, the
+ * achievements below. The board and the stats are asked for at once (two queries side by side).
  */
 function Ranking() {
   const { user } = useAuth();
@@ -26,17 +27,17 @@ function Ranking() {
     <div className="space-y-6">
       <PageHeader title={m.title(messages.app.name)} subtitle={m.subtitle} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
-        <div className="lg:col-start-2 lg:row-start-1">
-          <OwnStatsCard stats={stats.data} isPending={stats.isPending} />
-        </div>
-        <div className="lg:col-span-2 lg:row-start-3">
-          <Achievements stats={stats.data ?? EMPTY_STATS} />
-        </div>
         <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Leaderboard entries={ranking.data ?? []} isPending={ranking.isPending} currentUserId={user?.id} period={period} onPeriodChange={setPeriod} />
         </div>
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OwnStatsCard stats={stats.data} isPending={stats.isPending} />
+        </div>
         <div className="lg:col-start-2 lg:row-start-2">
           <PointsRules dailyCap={stats.data?.today.online_cap} />
+        </div>
+        <div className="lg:col-span-2 lg:row-start-3">
+          <Achievements stats={stats.data ?? EMPTY_STATS} />
         </div>
       </div>
     </div>

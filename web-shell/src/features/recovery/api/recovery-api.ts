@@ -9,6 +9,11 @@ export function requestPasswordReset(email: string): Promise<{ message: string }
   return api.post('/api/auth/password-reset', { body: { email }, fallbackError: m.forgotFailed });
 }
 
+/** POST /api/auth/password-reset/check: resolves while the link works; a used or expired one throws its message. */
+export function checkPasswordReset(token: string, signal?: AbortSignal): Promise<{ valid: true }> {
+  return api.post('/api/auth/password-reset/check', { body: { token }, signal, fallbackError: m.resetFailed });
+}
+
 export function confirmPasswordReset(token: string, password: string): Promise<{ success: true; message: string }> {
   return api.post('/api/auth/password-reset/confirm', { body: { token, password }, fallbackError: m.resetFailed });
 }

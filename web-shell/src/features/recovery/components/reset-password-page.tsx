@@ -1,21 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordResetConfirmBody } from '@clima/contract/auth';
+import { AUTH_MESSAGES, PasswordResetConfirmBody } from '@clima/contract/auth';
 import { KeyRound, LogIn, RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { useSearchParams } from '@clima/router';
+import { useNavigate, useSearchParams } from '@clima/router';
 import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles, labelStyles } from '@clima/web-kit/button';
 import { PasswordInput } from '@clima/web-kit/password-input';
+import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
-import { useConfirmPasswordReset } from '../hooks/use-recovery';
+import { takeReturnPath } from '../../auth/return-path';
+import { useCheckPasswordReset, useConfirmPasswordReset } from '../hooks/use-recovery';
 import { RecoveryCard } from './recovery-card';
 
 const m = messages.recovery;
+const DEAD_LINK_MESSAGES: string[] = [AUTH_MESSAGES.linkInvalid, AUTH_MESSAGES.linkExpired];
 
 // the contract's password rule (and its text); the confirmation is a client-only check
 const schema = z
@@ -31,13 +34,23 @@ function firstError(errors: FieldErrors<Values>): string | undefined {
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { fetchUser } = useAuth();
+  const { user, fetchUser } = useAuth();
   const { openSignIn } = useSignInDialog();
+  const navigate = useNavigate();
+  // the link is checked as the page opens: a used or expired one says so before any password is typed
+  const check = useCheckPasswordReset(token);
   const confirm = useConfirmPasswordReset();
-  const [error, setError] = useState<string | null>(token ? null : m.invalidLink);
+  const [submitError, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // expired, used or unknown: only a new link helps
-  const [linkDead, setLinkDead] = useState(!token);
+  const [refused, setLinkDead] = useState(false);
+  const linkDead = !token || check.isError || refused;
+  const error = submitError ?? (!token ? m.invalidLink : check.isError ? check.error.message : null);
+
+  // 'Senha redefinida!' then 'Entrar': once signed in, on to where the user was heading (home by default)
+  useEffect(() => {
+    if (done && user) navigate(takeReturnPath() ?? '/', { replace: true });
+  }, [done, user, navigate]);
   const [visible, setVisible] = useState({ password: false, confirmPassword: false });
   const ids = { password: useId(), confirmPassword: useId(), hint: useId() };
   const { register, handleSubmit, formState } = useForm<Values>({
@@ -47,6 +60,7 @@ export default function ResetPasswordPage() {
 
   const onValid = async (values: Values) => {
     setError(null);
+    setLinkDead(false);
     try {
       const answer = await confirm.mutateAsync({ token, password: values.password });
       setDone(answer.message);
@@ -54,7 +68,8 @@ export default function ResetPasswordPage() {
       await fetchUser();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : m.resetFailed);
-      setLinkDead(err instanceof ApiError && err.status === 400);
+      // a used or expired link needs a new one; a refused password (e.g. too common) does not
+      setLinkDead(err instanceof ApiError && DEAD_LINK_MESSAGES.includes(err.message));
     }
   };
 
@@ -79,7 +94,9 @@ export default function ResetPasswordPage() {
 
   return (
     <RecoveryCard icon={<KeyRound className="size-7" aria-hidden />} title={m.resetTitle} text={m.resetSubtitle}>
-      {token ? (
+      {token && check.isPending ? (
+        <PageSpinner label={m.checkingLink} />
+      ) : token && !linkDead ? (
         <form noValidate onSubmit={handleSubmit(onValid, (errors) => setError(firstError(errors) ?? m.resetFailed))} className="space-y-5">
           {fields.map(({ key, label }) => (
             <div key={key}>

@@ -1,4 +1,4 @@
-import { MailCheck, MailWarning } from 'lucide-react';
+import { MailCheck, MailWarning, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
@@ -7,6 +7,7 @@ import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles } from '@clima/web-kit/button';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useVerifyEmail } from '../hooks/use-recovery';
 import { RecoveryCard } from './recovery-card';
 import { ResendVerificationButton } from './resend-verification-button';
@@ -18,6 +19,7 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useAuth();
+  const { openSignIn } = useSignInDialog();
   const verify = useVerifyEmail();
   const { mutate } = verify;
   const sent = useRef<string | null>(null);
@@ -50,6 +52,13 @@ export default function VerifyEmailPage() {
         <Alert tone="error">{error}</Alert>
         {resent && <Alert tone={resent.tone}>{resent.text}</Alert>}
         {canResend && <ResendVerificationButton className={`${buttonStyles.primary} w-full py-3`} onResult={(tone, text) => setResent({ tone, text })} />}
+        {/* a visitor signs in first: then 'Reenviar e-mail' appears here (issue 25: 'Peça um novo' had no button) */}
+        {!user && (
+          <button type="button" onClick={() => openSignIn('login')} className={`${buttonStyles.primary} w-full py-3`}>
+            <RotateCcw className="size-4" aria-hidden />
+            {m.requestNewLink}
+          </button>
+        )}
         <Link to="/" className={`${buttonStyles.secondary} w-full`}>
           {m.goHome}
         </Link>

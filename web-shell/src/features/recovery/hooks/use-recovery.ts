@@ -1,9 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../app/query-keys';
-import { confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from '../api/recovery-api';
+import { checkPasswordReset, confirmPasswordReset, requestPasswordReset, resendVerification, verifyEmail } from '../api/recovery-api';
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+}
+
+/** Whether the reset link still works, asked once when its page opens (never again: using it ends it). */
+export function useCheckPasswordReset(token: string) {
+  return useQuery({
+    queryKey: queryKeys.passwordResetCheck(token),
+    queryFn: ({ signal }) => checkPasswordReset(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }
 
 export function useConfirmPasswordReset() {

@@ -9,6 +9,7 @@ import { Alert } from '@clima/web-kit/alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { AccessGuard } from '../../access/components/access-guard';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useSignInDialog } from '../../auth/hooks/use-sign-in-dialog';
 import { useBillingSubscription, useCheckout, usePlans } from '../hooks/use-billing';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { CheckoutNotice } from './checkout-notice';
@@ -42,7 +43,7 @@ function Benefits() {
   );
 }
 
-function Plans({ trialEligible }: { trialEligible: boolean }) {
+function Plans({ trialEligible, onChoose }: { trialEligible: boolean; onChoose?: (plan: PlanId) => void }) {
   const checkout = useCheckout();
   const plans = usePlans();
   const [method, setMethod] = useState<PaymentMethod>('card');
@@ -52,6 +53,8 @@ function Plans({ trialEligible }: { trialEligible: boolean }) {
   const leaving = checkout.isPending || (checkout.isSuccess && checkout.variables?.method === 'card');
   const pixPrice = (plan: PlanId) => plans.data?.plans.find((p) => p.id === plan)?.pix_price_cents ?? null;
   const choose = (plan: PlanId) => {
+    // a visitor's choice opens the sign-up instead (the preview beneath 'Acesso Restrito')
+    if (onChoose) return onChoose(plan);
     if (method === 'boleto') {
       const problem = !cpf.trim() ? m.payment.cpfRequired : isValidCpf(cpf) ? null : m.payment.cpfInvalid;
       setCpfError(problem);
@@ -159,9 +162,21 @@ function Subscription() {
   );
 }
 
+/** A visitor's look at the plans beneath 'Acesso Restrito': prices and trial; choosing one opens the sign-up. */
+function PlansPreview() {
+  const { openSignIn } = useSignInDialog();
+  return (
+    <div className="space-y-10">
+      <Benefits />
+      <Plans trialEligible onChoose={() => openSignIn('register')} />
+      <Faq />
+    </div>
+  );
+}
+
 export default function SubscriptionPage() {
   return (
-    <AccessGuard restrictedText={m.restrictedText}>
+    <AccessGuard restrictedText={m.restrictedText} preview={<PlansPreview />}>
       <Subscription />
     </AccessGuard>
   );

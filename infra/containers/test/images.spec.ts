@@ -1,0 +1,74 @@
+/**
+ * The project's images as containers:up built them: figures, contents, and the layer reuse after a code change.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { podman, ROOT, S } from './stack';
+
+interface Figure {
+  image: string;
+  seconds: number;
+  bytes: number;
+}
+
+const figuresFile = join(ROOT, `.runtime/containers/${S.project}.figures.json`);
+const figures = (): Figure[] => (existsSync(figuresFile) ? (JSON.parse(readFileSync(figuresFile, 'utf8')) as Figure[]) : []);
+const serviceImages = () => figures().filter((f) => !/gateway|local-tools/.test(f.image));
+
+/** Runs a shell command in a throwaway container of the image (never its own command). */
+const inImage = (image: string, script: string) => podman(['run', '--rm', '--entrypoint', 'sh', image, '-c', script]).trim();
+
+describe('the images', () => {
+  it('prints every image with its build time and its size', () => {
+    const list = figures();
+    expect(list.length).toBeGreaterThanOrEqual(7);
+    const rows = list.map((f) => {
+      expect([f.image, f.bytes > 0, f.seconds > 0]).toEqual([f.image, true, true]);
+      return `${f.image.padEnd(40)} ${String(Math.round(f.seconds)).padStart(5)} s ${String(Math.round(f.bytes / 1e6)).padStart(5)} MB`;
+    });
+    process.stdout.write(`${rows.join('\n')}\n`);
+  });
+
+  it('carries production dependencies only, no tests, no sources, no secrets', () => {
+    for (const f of serviceImages()) {
+      const found = inImage(f.image, [
+        'ls -d node_modules/jest node_modules/typescript node_modules/@swc node_modules/vite 2>/dev/null',
+        "find /app -path /app/node_modules -prune -o \\( -name '*.spec.*' -o -name '*.test.*' -o -name test -o -name src -o -name '.env*' -o -name '*.ts' \\) -print 2>/dev/null | grep -v '\\.d\\.ts$'",
+        'true',
+      ].join('; '));
+      expect([f.image, found]).toEqual([f.image, '']);
+    }
+    const gateway = figures().find((f) => f.image.includes('/gateway:'))!;
+    expect(inImage(gateway.image, 'ls /app /usr/share/clima/web-shell/node_modules 2>/dev/null; find / -xdev -name node_modules -maxdepth 4 2>/dev/null; true')).toBe('');
+  });
+
+  it('a one-line code change rebuilds the service reusing the dependency layers', () => {
+    const file = join(ROOT, 'services/courses/src/main.ts');
+    const before = readFileSync(file);
+    const images = JSON.parse(readFileSync(join(ROOT, `.runtime/containers/${S.project}.builds.json`), 'utf8')) as { image: string; args: string[] }[];
+    const courses = images.find((b) => b.image.includes('/courses:'))!;
+    let log: string;
+    let seconds: number;
+    try {
+      appendFileSync(file, `// ${Date.now()}\n`);
+      const started = Date.now();
+      const r = spawnSync('podman', ['build', ...courses.args, '-t', `${courses.image}-rebuild`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      seconds = (Date.now() - started) / 1000;
+      log = `${r.stdout}${r.stderr}`;
+      expect(r.status).toBe(0);
+    } finally {
+      writeFileSync(file, before);
+      spawnSync('podman', ['rmi', '-f', `${courses.image}-rebuild`]);
+    }
+    process.stdout.write(`reconstrução de ${courses.image} após uma linha alterada: ${seconds.toFixed(0)} s\n`);
+    // every npm ci step (the shared install and the service's production install) came from the cache
+    const steps = log.split(/\n(?=\[\d+\/\d+\] STEP )/);
+    const installs = steps.filter((s) => /^\[\d+\/\d+\] STEP \d+\/\d+: RUN .*npm ci/.test(s));
+    expect(installs.length).toBeGreaterThanOrEqual(2);
+    for (const s of installs) expect([s.split('\n')[0], /Using cache/.test(s)]).toEqual([s.split('\n')[0], true]);
+    // and the compilation did run again
+    const compile = steps.find((s) => /RUN npx tsc -b/.test(s.split('\n')[0]!))!;
+    expect(/Using cache/.test(compile)).toBe(false);
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * The docker-compose stack as operators run it, through podman (infra/containers/run.cjs starts it with
+ * `npm run containers:up` and removes it with `npm run containers:down`). In order, on one stack:
+ * the containers, the journey through the published gateway, then the operator promises that break it.
+ */
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { cookieOf } from '../../../tests/reliability/support/platform';
+import { startLoad, summarize } from '../../../tests/reliability/support/load';
+import { buildPdf } from '../../../services/manuals/src/demo-pdf';
+import { ADMIN, BASE, compose, containerOf, containers, ENV, eventually, fetchInside, gw, podman, podmanStatus, psql, ROOT, S, sleep, waitHealthy } from './stack';
+
+const SERVICES = ['auth', 'catalog', 'courses', 'manuals', 'ranking', 'billing'];
+const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Técnico Contêiner' };
+
+/** What the journey leaves behind, checked again after down/up. */
+const journey = {
+  email: `conteiner-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`,
+  password: 'segredo-conteiner-1',
+  cookie: '',
+  adminCookie: '',
+  contentId: 0,
+  videoPath: '',
+  video: readFileSync(join(ROOT, 'e2e/fixtures/video-curto.webm')),
+  manualCode: `E${randomBytes(2).toString('hex').toUpperCase()}7`,
+};
+
+/**
+ * A subscriber's GET of the uploaded video through the published gateway: a 302 to a presigned URL of the
+ * store, followed on the compose network (no browser reaches the store here: only the gateway is published).
+ */
+async function streamVideo(cookie: string): Promise<Buffer> {
+  const res = await gw('GET', journey.videoPath, { cookie });
+  expect(res.status).toBe(302);
+  const location = res.headers.get('location')!;
+  expect(location.startsWith(`${ENV.S3_PUBLIC_ENDPOINT}/`)).toBe(true);
+  const stored = fetchInside(location);
+  expect(stored.status).toBe(200);
+  return stored.body;
+}
+
+async function searchCode(cookie: string): Promise<number> {
+  const res = await gw('GET', `/api/manuals/search?q=${journey.manualCode}`, { cookie });
+  expect(res.status).toBe(200);
+  return (res.json.results as unknown[]).length;
+}
+
+describe('the containers', () => {
+  it('every container is running and every HEALTHCHECK turned healthy', () => {
+    const list = containers();
+    for (const s of [...SERVICES, 'gateway', 'postgres', 'redis', 'minio', 'ranking-worker', 'maildev']) expect([s, list.some((c) => c.service === s && c.state === 'running')]).toEqual([s, true]);
+    for (const c of list.filter((x) => x.state === 'running' && x.service !== 'ranking-worker' && x.service !== 'maildev')) expect([c.name, c.health]).toEqual([c.name, 'healthy']);
+  });
+
+  it('publishes only the gateway', () => {
+    const list = JSON.parse(podman(['ps', '--filter', `label=com.docker.compose.project=${S.project}`, '--format', 'json'])) as { Labels: Record<string, string>; Ports: unknown[] | null }[];
+    expect(list.filter((c) => c.Ports?.length).map((c) => c.Labels['com.docker.compose.service'])).toEqual(['gateway']);
+  });
+
+  it('runs the services as uid 1000 on a read-only root filesystem, and the gateway workers as nginx', () => {
+    for (const s of [...SERVICES, 'ranking-worker']) {
+      const c = containerOf(s);
+      expect([s, podman(['exec', c.name, 'id', '-u']).trim()]).toEqual([s, '1000']);
+      expect([s, podman(['inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', c.name]).trim()]).toEqual([s, 'true']);
+      expect([s, podmanStatus(['exec', c.name, 'touch', '/app/escrita']).status]).not.toEqual([s, 0]);
+    }
+    const workers = podman(['exec', containerOf('gateway').name, 'sh', '-c', "ps -o user= -C nginx 2>/dev/null || for p in /proc/[0-9]*; do [ \"$(cat $p/comm)\" = nginx ] && stat -c %U $p; done; true"]);
+    expect(workers.split('\n').filter(Boolean)).toContain('nginx');
+  });
+});
+
+describe('the journey through the compose gateway', () => {
+  it('registers, confirms the e-mail from the compose mail catcher, subscribes with the sandbox', async () => {
+    const reg = await gw('POST', '/api/auth/register', { body: { name: 'Técnico Contêiner', email: journey.email, password: journey.password } });
+    expect([reg.status, reg.text]).toEqual([201, reg.text]);
+    journey.cookie = cookieOf(reg);
+    const mail = await eventually(() => {
+      const inbox = JSON.parse(fetchInside('http://maildev:1080/email', {}, 'maildev').body.toString()) as { subject: string; text: string; to: { address: string }[] }[];
+      const m = inbox.find((x) => x.to.some((t) => t.address === journey.email) && /Confirme seu e-mail/.test(x.subject));
+      if (!m) throw new Error('nenhum e-mail de confirmação ainda');
+      return m;
+    });
+    const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    const verified = await gw('POST', '/api/auth/verify-email', { body: { token } });
+    expect(verified.status).toBe(200);
+    expect((await gw('GET', '/api/users/me', { cookie: journey.cookie })).json).toMatchObject({ email_verified: true });
+
+    const checkout = await gw('POST', '/api/billing/checkout', { cookie: journey.cookie, body: { plan: 'monthly' } });
+    expect([checkout.status, checkout.json.url]).toEqual([200, expect.stringMatching(/^\/api\/billing\/sandbox\/checkout\//)]);
+    const page = await gw('GET', checkout.json.url as string, { cookie: journey.cookie });
+    expect(page.text).toContain('Ambiente de demonstração');
+    const done = await gw('POST', `${checkout.json.url as string}/complete`, {
+      cookie: journey.cookie,
+      body: new URLSearchParams(CARD).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.status).toBe(303);
+    await eventually(async () => expect((await gw('GET', '/api/users/me', { cookie: journey.cookie })).json).toMatchObject({ subscription_status: 'active' }));
+  });
+
+  it('an administrator uploads a video and publishes a content; the subscriber opens it and streams the video', async () => {
+    const login = await gw('POST', '/api/admin/auth/login', { body: ADMIN });
+    expect([login.status, login.text]).toEqual([200, login.text]);
+    journey.adminCookie = cookieOf(login);
+    const form = new FormData();
+    form.append('video', new Blob([journey.video], { type: 'video/webm' }), 'video-curto.webm');
+    const up = await fetch(`${BASE}/api/admin/upload-video`, { method: 'POST', headers: { cookie: journey.adminCookie }, body: form });
+    expect(up.status).toBe(201);
+    journey.videoPath = ((await up.json()) as { url: string }).url;
+    const categories = await gw('GET', '/api/admin/categories', { cookie: journey.adminCookie });
+    let categoryId = (categories.json as unknown as { id: number }[])[0]?.id;
+    if (!categoryId) {
+      const cat = await gw('POST', '/api/admin/categories', { cookie: journey.adminCookie, body: { name: 'Contêineres', slug: `conteineres-${Date.now()}`, description: 'Conteúdos do teste' } });
+      categoryId = cat.json.id as number;
+    }
+    const content = await gw('POST', '/api/admin/contents', {
+      cookie: journey.adminCookie,
+      body: { title: 'Limpeza do evaporador (contêiner)', description: 'Passo a passo.', category_id: categoryId, video_file_url: journey.videoPath, video_orientation: 'horizontal', tags: 'limpeza', is_published: 1 },
+    });
+    expect([content.status, content.text]).toEqual([201, content.text]);
+    journey.contentId = content.json.id as number;
+    const opened = await gw('GET', `/api/contents/${journey.contentId}`, { cookie: journey.cookie });
+    expect([opened.status, opened.json.title]).toEqual([200, 'Limpeza do evaporador (contêiner)']);
+    expect((await streamVideo(journey.cookie)).equals(journey.video)).toBe(true);
+  });
+
+  it('an administrator uploads a manual; the subscriber finds an error code in it', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([buildPdf({ title: 'Split Contêiner', header: 'Manual de serviço', footer: 'Rodapé', pages: [[{ text: 'Tabela de erros' }], [{ text: `Código ${journey.manualCode}: falha no sensor de degelo` }]] })], { type: 'application/pdf' }), 'manual.pdf');
+    const up = await fetch(`${BASE}/api/admin/upload-manual`, { method: 'POST', headers: { cookie: journey.adminCookie }, body: form });
+    expect(up.status).toBe(201);
+    const { url } = (await up.json()) as { url: string };
+    const created = await gw('POST', '/api/admin/manuals', {
+      cookie: journey.adminCookie,
+      body: { title: 'Split Contêiner 12000', manufacturer_name: 'Fabricante Contêiner', model_name: 'SC-12', file_url: url, manual_type: 'service', description: 'Códigos de erro.', is_published: 1 },
+    });
+    expect([created.status, created.text]).toEqual([201, created.text]);
+    await eventually(async () => expect(await searchCode(journey.cookie)).toBe(1), 120_000, 2000);
+  });
+
+  it('heartbeats while a video plays earn points; the admin dashboard counts the subscriber', async () => {
+    const beat = await gw('POST', '/api/users/session/heartbeat', { cookie: journey.cookie, body: { activity: 'video', visible: true } });
+    expect(beat.status).toBe(200);
+    await eventually(async () => {
+      const stats = await gw('GET', '/api/users/me/stats', { cookie: journey.cookie });
+      expect(stats.json.total_points as number).toBeGreaterThan(0);
+    }, 60_000, 1000);
+    const dash = await gw('GET', '/api/admin/stats', { cookie: journey.adminCookie });
+    expect(dash.status).toBe(200);
+    expect(JSON.stringify(dash.json)).toMatch(/\d/);
+    const admin = await fetch(`${BASE}/admin/`, { headers: { cookie: journey.adminCookie } });
+    expect(admin.status).toBe(200);
+  });
+});
+
+describe('the operator promises', () => {
+  it('refuses a forged identity sent straight to a service on the compose network', () => {
+    const forged = {
+      'x-user-id': 'u_forjado',
+      'x-user-email': 'atacante%40example.com',
+      'x-user-status': 'active',
+      'x-user-is-admin': '1',
+      'x-admin-id': '1',
+      'x-admin-username': 'admin',
+      'x-identity-assertion': 'eyJhbGciOiJub25lIn0.eyJ1Ijp7fX0.',
+    };
+    for (const [service, path] of [['auth', '/api/users/me'], ['catalog', '/api/admin/contents'], ['auth', '/api/admin/users']] as const) {
+      const port = { auth: 3001, catalog: 3002 }[service];
+      const res = fetchInside(`http://${service}:${port}${path}`, { headers: forged });
+      expect([service, path, res.status]).toEqual([service, path, 401]);
+    }
+  });
+
+  it('three replicas started together on pending migrations applied them exactly once', () => {
+    const replicas = containers().filter((c) => c.service === 'courses');
+    expect(replicas.length).toBeGreaterThanOrEqual(3);
+    const names = psql("select name from courses.migrations order by id").split('\n').filter(Boolean);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('--scale catalog=3: requests reach all three; one killed under load fails no request', async () => {
+    compose(['up', '-d', '--no-build', '--no-recreate', '--scale', 'catalog=3']);
+    await waitHealthy();
+    compose(['restart', 'gateway']);
+    await waitHealthy();
+    const replicas = containers().filter((c) => c.service === 'catalog' && c.state === 'running');
+    expect(replicas).toHaveLength(3);
+    const before = replicas.map((c) => metricsCount(c.name));
+    for (let i = 0; i < 60; i++) expect((await gw('GET', '/api/contents', { cookie: journey.cookie })).status).toBe(200);
+    const after = replicas.map((c) => metricsCount(c.name));
+    expect(after.map((n, i) => n > before[i]!)).toEqual([true, true, true]);
+
+    const load = startLoad(BASE, ['/api/contents', `/api/contents/${journey.contentId}`], { concurrency: 4, cookie: journey.cookie });
+    await sleep(3000);
+    podman(['kill', replicas[1]!.name]);
+    await sleep(5000);
+    const outcomes = await load.stop();
+    const summary = summarize(outcomes);
+    process.stdout.write(`--scale catalog=3, uma réplica morta sob carga: ${JSON.stringify(summary)}\n`);
+    expect(outcomes.length).toBeGreaterThan(50);
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    compose(['up', '-d', '--no-build', '--scale', 'catalog=1']);
+    compose(['restart', 'gateway']);
+    await waitHealthy();
+  });
+
+  it('stopping PostgreSQL or Redis answers clean 503s, and the stack recovers when they are back', async () => {
+    for (const dep of ['postgres', 'redis']) {
+      compose(['stop', dep]);
+      const res = await eventually(async () => {
+        const r = await gw('GET', '/api/contents', { cookie: journey.cookie, timeoutMs: 15_000 });
+        expect(r.status).toBe(503);
+        return r;
+      }, 60_000, 1000);
+      expect(typeof res.json.error).toBe('string');
+      compose(['start', dep]);
+      await eventually(async () => expect((await gw('GET', '/api/contents', { cookie: journey.cookie })).status).toBe(200), 120_000, 1000);
+    }
+    await waitHealthy();
+  });
+
+  it('down then up keeps every row, file and session (the volumes)', async () => {
+    compose(['down', '--timeout', '20']);
+    expect(containers()).toEqual([]);
+    compose(['up', '-d', '--no-build']);
+    await waitHealthy();
+    const me = await gw('GET', '/api/users/me', { cookie: journey.cookie });
+    expect([me.status, me.json.email]).toEqual([200, journey.email]);
+    expect((await gw('GET', `/api/contents/${journey.contentId}`, { cookie: journey.cookie })).status).toBe(200);
+    expect((await streamVideo(journey.cookie)).equals(journey.video)).toBe(true);
+    expect(await searchCode(journey.cookie)).toBe(1);
+  });
+
+  it('a backup (infra/ops/backup.sh) restores into a fresh stack', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clima-backup-'));
+    chmodSync(dir, 0o777);
+    const ops = ['-v', `${join(ROOT, 'infra/ops')}:/ops:ro`, '-v', `${dir}:/backup`];
+    const dbUrl = `postgres://clima:${ENV.POSTGRES_PASSWORD}@postgres:5432/clima`;
+    try {
+      // the database half from the PostgreSQL image, the files half from the store's (s3rver keeps them as files)
+      compose(['run', '--rm', '--no-deps', ...ops, '-e', 'SKIP_STORAGE=1', '-e', `DATABASE_URL=${dbUrl}`, '--entrypoint', 'bash', 'postgres', '/ops/backup.sh', '/backup/db']);
+      compose(['run', '--rm', '--no-deps', ...ops, '-e', 'SKIP_DATABASE=1', '-e', 'STORAGE_DIR=/data', '--entrypoint', 'bash', 'minio', '/ops/backup.sh', '/backup/files']);
+      compose(['down', '--volumes', '--timeout', '20']);
+      compose(['up', '-d', '--no-build', 'postgres']);
+      await waitHealthy();
+      compose(['run', '--rm', '--no-deps', ...ops, '-e', 'SKIP_STORAGE=1', '-e', `DATABASE_URL=${dbUrl}`, '--entrypoint', 'bash', 'postgres', '/ops/restore.sh', '/backup/db']);
+      compose(['run', '--rm', '--no-deps', ...ops, '-e', 'SKIP_DATABASE=1', '-e', 'STORAGE_DIR=/data', '--entrypoint', 'bash', 'minio', '/ops/restore.sh', '/backup/files']);
+      compose(['up', '-d', '--no-build']);
+      await waitHealthy();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // sessions live in Redis, which a backup does not keep: the subscriber signs in again
+    const signin = await gw('POST', '/api/auth/signin', { body: { email: journey.email, password: journey.password } });
+    expect([200, 201]).toContain(signin.status);
+    const cookie = cookieOf(signin);
+    expect((await gw('GET', '/api/users/me', { cookie })).json).toMatchObject({ email: journey.email, subscription_status: 'active' });
+    expect((await gw('GET', `/api/contents/${journey.contentId}`, { cookie })).status).toBe(200);
+    expect((await streamVideo(cookie)).equals(journey.video)).toBe(true);
+    expect(await searchCode(cookie)).toBe(1);
+  });
+});
+
+function metricsCount(container: string): number {
+  const script = `fetch('http://127.0.0.1:3002/metrics',{headers:{authorization:'Bearer '+process.env.METRICS_TOKEN}}).then(r=>r.text()).then(t=>process.stdout.write(t))`;
+  const text = podman(['exec', container, 'node', '-e', script]);
+  let total = 0;
+  for (const m of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm)) if (m[1]!.includes('route="/api/contents')) total += Number(m[2]);
+  return total;
+}
