@@ -85,8 +85,13 @@ const make = {
     await asAdmin('PUT', `/api/admin/users/${u.userId}`, { subscription_status: 'active', subscription_plan: 'monthly' });
     const title = `Curso certificado ${n()}`;
     const courseId = Number((await asAdmin('POST', '/api/admin/courses', { title, is_published: 1 })).json.id);
-    const lessonId = Number((await asAdmin('POST', `/api/admin/courses/${courseId}/lessons`, { title: 'Aula única', duration_seconds: 5400 })).json.id);
-    const watched = await t.call('PUT', `/api/courses/${courseId}/lessons/${lessonId}/position`, { cookie: u.cookie, body: { position: 60, duration: 60, watched: [[0, 60]] } });
+    const lessonId = Number((await asAdmin('POST', `/api/admin/courses/${courseId}/lessons`, { title: 'Aula única', duration_seconds: 60 })).json.id);
+    // watched as a player would: a first report, then (as if its minute had passed since) the whole lesson
+    const position = `/api/courses/${courseId}/lessons/${lessonId}/position`;
+    const started = await t.call('PUT', position, { cookie: u.cookie, body: { position: 0, duration: 60, watched: [] } });
+    if (started.status !== 200) throw new Error(`aula iniciada: ${started.status} ${started.text}`);
+    await t.sql(`UPDATE courses.lesson_watch SET created_at = now() - interval '60 seconds' WHERE user_id = $1 AND lesson_id = $2`, [u.userId, lessonId]);
+    const watched = await t.call('PUT', position, { cookie: u.cookie, body: { position: 60, duration: 60, watched: [[0, 60]] } });
     if (watched.status !== 200) throw new Error(`aula assistida: ${watched.status} ${watched.text}`);
     const code = await eventually(async () => {
       const mine = (await t.call('GET', '/api/certificates', { cookie: u.cookie })).json as unknown as { code: string; course_id: number }[];
@@ -156,6 +161,13 @@ const SCENARIOS: Record<string, Scenario> = {
     action: 'delete',
     recordId: paramId,
     before: { title: 'Vai sair' },
+  },
+  'PUT /api/admin/billing/plans/:plan': {
+    prepare: async () => ({ params: { plan: 'annual' }, body: { pix_price_cents: 17_910 } }),
+    entity: 'plans',
+    action: 'update',
+    recordId: (p) => String(p.plan),
+    before: { plan: 'annual' },
   },
   'PATCH /api/admin/contents/:id/toggle-published': {
     prepare: async () => ({ params: { id: await make.content({ is_published: 0 }) }, body: { is_published: 1 } }),
@@ -426,7 +438,8 @@ describe('admin audit log through the gateway', () => {
       actor_id: `user:${user.userId}`,
       actor_name: user.email,
       before: null,
-      after: { code, course_title: title, workload_hours: 2, status: 'valid' },
+      // a one-minute course: its workload as the lessons really last
+      after: { code, course_title: title, workload_hours: 0, workload_minutes: 1, status: 'valid' },
       method: 'EVENT',
       path: 'course.completed',
     });

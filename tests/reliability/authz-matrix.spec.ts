@@ -119,6 +119,12 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 async function stableCounts(): Promise<Record<string, number>> {
+  // the manuals' text worker reads each PDF in a process of its own: the counts settle once no manual waits for it
+  for (let i = 0; i < 240; i++) {
+    const [{ n }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM manuals.manuals WHERE text_status = 'pending'`);
+    if (!n) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   let last = await rowCounts();
   for (let i = 0; i < 30; i++) {
     await new Promise((r) => setTimeout(r, 500));

@@ -118,6 +118,7 @@ beforeAll(async () => {
     'PUT /api/users/password': { body: { currentPassword: 'senha-errada', newPassword: 'novasenha123' } },
     'POST /api/auth/password-reset': { body: { email: `ninguem-${tag}@example.com` } },
     'POST /api/auth/password-reset/confirm': { body: { token: 'A'.repeat(43), password: 'novasenha123' } },
+    'POST /api/auth/password-reset/check': { body: { token: 'A'.repeat(43) } },
     'POST /api/auth/verify-email': { body: { token: 'A'.repeat(43) } },
     'POST /api/users/me/verification-email': { body: {} },
     'POST /api/admin/auth/login': { body: { username: 'ninguem', password: 'senha-errada' } },

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { DiscoveryService, NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type FastifyInstance, LogController } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorFilter } from './errors/error.filter';
@@ -89,6 +89,31 @@ function useBodyParsers(fastify: FastifyInstance, keepRaw: boolean): void {
     done(null, { ...parseForm(body.toString('utf8')) });
   });
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+  fastify.addHook('preParsing', drainTooLarge);
+}
+
+/** The types the parsers above read (and so limit); any other body streams to its route. */
+const PARSED_TYPE = /^application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)\s*(;|$)/i;
+/** Past this many bytes a body over the limit is no longer read to its end: the connection is dropped instead. */
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A body over the route's limit is read to its end and dropped before the 413 is sent: answering while the gateway is
+ * still sending it closes the connection under nginx, which then answers 502/503 instead of the service's 413.
+ */
+async function drainTooLarge(req: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream & { destroy?: () => void }): Promise<unknown> {
+  const length = Number(req.headers['content-length']);
+  const limit = req.routeOptions.bodyLimit ?? Infinity;
+  if (!(length > limit) || !PARSED_TYPE.test(String(req.headers['content-type'] ?? ''))) return payload;
+  let read = 0;
+  for await (const chunk of payload) {
+    read += (chunk as Buffer).length;
+    if (read > MAX_DRAINED_BYTES) {
+      payload.destroy?.();
+      break;
+    }
+  }
+  throw Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
 }
 
 /** Builds a service's Nest app (on Fastify) with the platform's conventions; `listen()` is left to the caller. */

@@ -1,4 +1,4 @@
-import { auditBefore } from '@clima/common';
+import { auditBefore, auditRecordId } from '@clima/common';
 import { AdminPaymentsResponse, AdminPlanPricesResponse, maskCpf, PLANS, SubscriptionPlan } from '@clima/contract';
 import { Injectable } from '@nestjs/common';
 import { billingError, BillingError } from '../billing.errors';
@@ -41,6 +41,7 @@ export class AdminBillingService {
     if (cents !== null && cents > PLANS[id].price_cents) throw billingError(BillingError.PixPriceInvalid);
     const before = await this.plans();
     auditBefore(before.plans.find((p) => p.plan === id));
+    auditRecordId(id);
     await this.prices.setPixPrice(id, cents);
     return this.plans();
   }

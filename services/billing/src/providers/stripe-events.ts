@@ -50,6 +50,8 @@ export class StripeEventReader {
   }
 
   translate(event: Obj): BillingEvent {
+    // a signed body that is JSON but no object (null, a number, a list) is no event either
+    if (!event || typeof event !== 'object' || Array.isArray(event)) throw new WebhookPayloadError('not a Stripe event');
     const id = str(event.id);
     const type = str(event.type);
     const created = date(event.created);
