@@ -295,6 +295,13 @@ export const messages = {
     lessonsLoadFailed: 'Não foi possível carregar as lições desta aula.',
     progressFailed: 'Falha ao registrar progresso da lição',
     watchedShare: (percent: number) => `${percent}% assistido`,
+    nextLesson: 'Próxima aula',
+    upNext: (title: string) => `A seguir: ${title}`,
+    lessonEnded: 'Fim da lição',
+    finishedTitle: 'Aula concluída!',
+    finishedText: 'Você concluiu todas as lições desta aula.',
+    continue: 'Continuar',
+    courseProgress: (percent: number) => `${percent}% concluído`,
   },
   contents: {
     title: 'Conteúdos',

@@ -36,7 +36,8 @@ export const useCategoryCourses = (slug: string | undefined) =>
 
 export const useCourse = (id: string) => useQuery({ queryKey: queryKeys.course(id), queryFn: () => fetchCourse(id), retry: false });
 export const useCourseLessons = (id: string) => useQuery({ queryKey: queryKeys.courseLessons(id), queryFn: () => fetchLessons(id) });
-export const useCourseProgress = (id: string) => useQuery({ queryKey: queryKeys.courseProgress(id), queryFn: () => fetchProgress(id) });
+export const useCourseProgress = (id: string, enabled = true) =>
+  useQuery({ queryKey: queryKeys.courseProgress(id), queryFn: () => fetchProgress(id), enabled });
 
 /** 'Continuar assistindo' on the course home: the lesson to resume in each course. */
 export const useContinueCourses = (enabled: boolean) =>
