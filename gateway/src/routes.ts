@@ -70,6 +70,8 @@ export const ROUTES: Route[] = [
   r('GET', '/api/course-categories-with-stats', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/courses', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/courses/:id', 'courses', 'subscriber'),
+  // the locked preview of a course opened from a shared link (issue 25): public data only, no video sources
+  product('GET', '/api/courses/:id/preview', 'courses', 'public'),
   r('GET', '/api/courses/:id/lessons', 'courses', 'subscriber'),
   r('GET', '/api/courses/:id/progress', 'courses', 'subscriber'),
   r('POST', '/api/courses/:id/lessons/:lessonId/progress', 'courses', 'subscriber'),

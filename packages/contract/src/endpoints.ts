@@ -32,6 +32,7 @@ import { AdminCertificate, AdminCertificatesQuery, Certificate, PublicCertificat
 import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
 import {
   Course,
+  CoursePreview,
   CourseCategory,
   CourseCategoryCreateBody,
   CourseCategoryListQuery,
@@ -142,6 +143,12 @@ export const ENDPOINTS = {
   'GET /api/course-categories-with-stats': { access: 'public', tag: CRS, summary: 'Categorias de curso com aulas e duração', query: CourseCategoryListQuery, answer: z.array(CourseCategoryWithStats) },
   'GET /api/courses': { access: 'public', tag: CRS, summary: 'Cursos publicados', query: CourseListQuery, answer: z.array(Course) },
   'GET /api/courses/:id': { access: 'subscriber', tag: CRS, summary: 'Um curso', answer: Course },
+  'GET /api/courses/:id/preview': {
+    access: 'public',
+    tag: CRS,
+    summary: 'Prévia pública de um curso publicado (título, descrição, lições por título e duração; sem vídeos)',
+    answer: CoursePreview,
+  },
   'GET /api/courses/:id/lessons': { access: 'subscriber', tag: CRS, summary: 'Aulas de um curso', answer: z.array(CourseLesson) },
   'GET /api/courses/:id/progress': {
     access: 'subscriber',
