@@ -65,6 +65,8 @@ export const ROUTES: Route[] = [
   // 7.2 End-user data
   r('GET', '/api/contents', 'catalog', 'public', { anonymousCache: true }),
   r('GET', '/api/contents/:id', 'catalog', 'subscriber'),
+  // the locked preview of a content opened from a shared link (issue 25): its words only, no video source
+  product('GET', '/api/contents/:id/preview', 'catalog', 'public'),
   r('GET', '/api/categories', 'catalog', 'public', { anonymousCache: true }),
   r('GET', '/api/course-categories', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/course-categories-with-stats', 'courses', 'public', { anonymousCache: true }),

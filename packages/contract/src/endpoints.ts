@@ -29,7 +29,7 @@ import {
 } from './auth';
 import { AdminPaymentsResponse, AdminPlanPricesResponse, BillingSubscription, CheckoutBody, PixPriceBody, PlansResponse, ReceiptsResponse, RedirectResponse } from './billing';
 import { AdminCertificate, AdminCertificatesQuery, Certificate, PublicCertificate, RevokeCertificateBody } from './certificates';
-import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
+import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentPreview, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
 import {
   Course,
   CoursePreview,
@@ -138,6 +138,12 @@ export const ENDPOINTS = {
   // 7.2 End-user data
   'GET /api/contents': { access: 'public', tag: CAT, summary: 'Conteúdos publicados', query: ContentsQuery, answer: z.array(Content) },
   'GET /api/contents/:id': { access: 'subscriber', tag: CAT, summary: 'Um conteúdo (conta uma visualização)', answer: Content },
+  'GET /api/contents/:id/preview': {
+    access: 'public',
+    tag: CAT,
+    summary: 'Prévia pública de um conteúdo publicado (título, descrição, categoria, tags; sem vídeo, sem contar visualização)',
+    answer: ContentPreview,
+  },
   'GET /api/categories': { access: 'public', tag: CAT, summary: 'Categorias de conteúdo', answer: z.array(ContentCategory) },
   'GET /api/course-categories': { access: 'public', tag: CRS, summary: 'Categorias de curso', answer: z.array(CourseCategory) },
   'GET /api/course-categories-with-stats': { access: 'public', tag: CRS, summary: 'Categorias de curso com aulas e duração', query: CourseCategoryListQuery, answer: z.array(CourseCategoryWithStats) },
