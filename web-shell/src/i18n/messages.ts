@@ -45,6 +45,11 @@ export const messages = {
     subscriptionText: 'Este conteúdo é exclusivo para assinantes. Assine um plano para ter acesso completo.',
     subscriptionAction: 'Ver planos',
     previewLabel: 'O que você encontra no Clima Pro',
+    /** The locked preview of a content or course opened from a shared link (issue 25). */
+    lockedLabel: 'Prévia',
+    trialCall: (days: number) => `Experimente ${days} dias grátis`,
+    trialText: 'Assine para assistir a este e a todos os vídeos, cursos e manuais. Nada é cobrado antes do fim do teste.',
+    trialAction: 'Ver planos',
   },
   banners: {
     premiumTitle: 'PREMIUM',

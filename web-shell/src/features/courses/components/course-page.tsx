@@ -9,9 +9,10 @@ import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
+import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
 import { useLearningActivity } from '../../../shared/learning/learning-activity';
-import { useCourse, useCourseLessons, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
+import { useCourse, useCourseLessons, useCoursePreview, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
 const m = messages.courses;
 
@@ -321,10 +322,54 @@ function CourseDetail({ id }: { id: string }) {
   );
 }
 
+/** What a visitor or non-subscriber sees of a shared course beneath the gate: its words and its lessons, no video. */
+function CoursePreviewPanel({ id }: { id: string }) {
+  const { data } = useCoursePreview(id);
+  if (!data) return null;
+  return (
+    <LockedPreview
+      title={data.title}
+      description={data.description}
+      meta={
+        <span className="inline-flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="inline-flex items-center gap-1.5">
+            <ListVideo className="size-4" aria-hidden />
+            {m.lessonItems(data.lessons_count)}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden />
+            {formatDuration(data.total_duration)}
+          </span>
+        </span>
+      }
+    >
+      {data.lessons.length > 0 && (
+        <section className="mt-5" aria-labelledby="preview-lessons-title">
+          <h3 id="preview-lessons-title" className="font-semibold text-slate-900">
+            {m.lessonsList}
+          </h3>
+          <ol className="mt-2 divide-y divide-slate-100 rounded-2xl border border-slate-200" data-testid="preview-lessons">
+            {data.lessons.map((lesson, index) => (
+              <li key={lesson.id} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid="preview-lesson">
+                <span className="grid size-7 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-bold text-slate-700">{index + 1}</span>
+                <span className="min-w-0 flex-1 font-medium text-slate-900">{lesson.title}</span>
+                <span className="inline-flex shrink-0 items-center gap-1 text-slate-600">
+                  <Clock className="size-3.5" aria-hidden />
+                  {formatDuration(lesson.duration_seconds)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </LockedPreview>
+  );
+}
+
 export default function CoursePage() {
   const { id = '' } = useParams();
   return (
-    <AccessGuard subscriber restrictedText={m.needLogin}>
+    <AccessGuard subscriber restrictedText={m.needLogin} preview={<CoursePreviewPanel id={id} />}>
       <CourseDetail id={id} />
     </AccessGuard>
   );
