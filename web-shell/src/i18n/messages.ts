@@ -49,7 +49,7 @@ export const messages = {
     lockedLabel: 'Prévia',
     trialCall: (days: number) => `Experimente ${days} dias grátis`,
     trialText: 'Assine para assistir a este e a todos os vídeos, cursos e manuais. Nada é cobrado antes do fim do teste.',
-    trialAction: 'Ver planos',
+    trialAction: 'Começar teste grátis',
   },
   banners: {
     premiumTitle: 'PREMIUM',
