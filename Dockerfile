@@ -52,6 +52,8 @@ RUN if [ "$SERVICE" = manuals ]; then \
       && rm -rf /var/lib/apt/lists/*; \
     fi
 WORKDIR /app
+# the catalog reads an uploaded video's duration with ffprobe
+RUN if [ "$SERVICE" = catalog ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; fi
 COPY --from=production-deps /app ./
 COPY --from=build /app/packages/contract/dist packages/contract/dist
 COPY --from=build /app/packages/common/dist packages/common/dist

@@ -229,8 +229,11 @@ export type ContentsQuery = z.infer<typeof ContentsQuery>;
 export const CategoriesQuery = z.object({ search: FilterText });
 export type CategoriesQuery = z.infer<typeof CategoriesQuery>;
 
-/** POST /api/admin/upload-video answer. */
-export const VideoUploadAnswer = z.object({ url: z.string() });
+/**
+ * POST /api/admin/upload-video answer: the file's address and its duration in seconds as read from the file
+ * (null when it could not be read), which the lesson form takes instead of a typed one.
+ */
+export const VideoUploadAnswer = z.object({ url: z.string(), duration_seconds: z.number().nullable() });
 export type VideoUploadAnswer = z.infer<typeof VideoUploadAnswer>;
 
 /** The catalog's figures for the admin dashboard (asked over statsPattern('catalog')). */

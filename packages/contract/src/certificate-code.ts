@@ -22,3 +22,16 @@ export function formatCertificateCode(code: string): string {
 
 /** Most rows the admin list answers (newest first); a search narrows it. */
 export const ADMIN_CERTIFICATES_LIMIT = 200;
+
+/**
+ * The workload as printed: '1 minuto', '45 minutos', '1 hora', '2 horas e 15 minutos'; a certificate issued before
+ * the minutes were kept (`minutes` null) says its hours.
+ */
+export function workloadLabel(hours: number, minutes: number | null): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (minutes === null) return plural(hours, 'hora', 'horas');
+  const h = Math.floor(minutes / 60);
+  const min = minutes % 60;
+  if (!h) return plural(min, 'minuto', 'minutos');
+  return min ? `${plural(h, 'hora', 'horas')} e ${plural(min, 'minuto', 'minutos')}` : plural(h, 'hora', 'horas');
+}

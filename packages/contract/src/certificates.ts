@@ -26,6 +26,8 @@ export const Certificate = z.object({
   course_id: z.number().nullable(),
   course_title: z.string(),
   workload_hours: z.number(),
+  /** What the lessons last, to the nearest minute (null for certificates issued before it was kept: their hours stand). */
+  workload_minutes: z.number().nullable(),
   issued_at: z.string(),
   revoked_at: z.string().nullable(),
   status: CertificateStatus,
@@ -39,6 +41,8 @@ export const PublicCertificate = z.object({
   holder_name: z.string().nullable(),
   course_title: z.string(),
   workload_hours: z.number(),
+  /** What the lessons last, to the nearest minute (null for certificates issued before it was kept: their hours stand). */
+  workload_minutes: z.number().nullable(),
   issued_at: z.string(),
   status: CertificateStatus,
   revoked_at: z.string().nullable(),
@@ -74,3 +78,4 @@ export const RevokeCertificateBody = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type RevokeCertificateBody = z.infer<typeof RevokeCertificateBody>;
+

@@ -82,6 +82,7 @@ export const CoursesExport = z.object({
       course_title: z.string(),
       holder_name: z.string().nullable(),
       workload_hours: z.number(),
+      workload_minutes: z.number().nullable(),
       issued_at: When,
       revoked_at: When.nullable(),
       status: z.enum(['valid', 'revoked']),

@@ -1,6 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
@@ -62,7 +64,8 @@ describe('video upload and serving (local disk)', () => {
       [movBytes(2000), 'video/quicktime'],
     ] as const) {
       const res = await upload(bytes, '../../segredo.txt').expect(201);
-      expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.(mp4|webm|mov)$/) });
+      // these bytes only look like videos: no duration can be read from them
+      expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.(mp4|webm|mov)$/), duration_seconds: null });
       const name = res.body.url.split('/').pop();
       expect(await files()).toContain(name);
       await createContent(app, { video_url: null, video_file_url: res.body.url, is_published: 1 });
@@ -72,6 +75,15 @@ describe('video upload and serving (local disk)', () => {
       expect(served.headers['content-type']).toBe(type);
       expect(served.text ?? '').toBe('');
     }
+  });
+
+  it('reads the duration of an uploaded video from the file itself (ffprobe), for the lesson form', async () => {
+    const out = join(dir, 'tres-segundos.mp4');
+    // a real 3-second MP4 with its index at the end (the usual case, which a pipe could not read)
+    await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', '-t', '3', '-pix_fmt', 'yuv420p', '-y', out]);
+    const res = await upload(await readFile(out)).expect(201);
+    expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.mp4$/), duration_seconds: 3 });
+    await rm(out);
   });
 
   it('serves files only to active subscribers, and 404 for unknown names', async () => {

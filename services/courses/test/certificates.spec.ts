@@ -1,11 +1,11 @@
 import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AUDIT_QUEUE, type AuditRecord, ask, bullConnection, createRpcClient, EventBus, rpcPattern, signedIdentityHeaders } from '@clima/common';
-import { AdminCertificate, Certificate, CoursesExport, formatCertificateCode, normalizeCertificateCode, PublicCertificate, slugify, USER_EXPORT_QUERY } from '@clima/contract';
+import { AdminCertificate, Certificate, CoursesExport, formatCertificateCode, normalizeCertificateCode, PublicCertificate, slugify, USER_EXPORT_QUERY, workloadLabel } from '@clima/contract';
 import { Queue } from 'bullmq';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFStream } from 'pdf-lib';
 import { DataSource } from 'typeorm';
-import { newCertificateCode, workloadHours } from '../src/certificates/certificate-code';
+import { newCertificateCode, workloadHours, workloadMinutes } from '../src/certificates/certificate-code';
 import { CertificatesService } from '../src/certificates/certificates.service';
 import { admin, anonymous, buildApp, Factory, unique } from './helpers';
 
@@ -90,13 +90,16 @@ describe('course certificates', () => {
     return { course: c, lessons };
   }
 
-  /** Watches the whole of a lesson the way the player reports it (a one-minute video: within the pace grace). */
+  /**
+   * Watches the whole of a lesson as a player would: a first report, then, as if the lesson's own duration had
+   * passed since it, the whole video (the pace limit counts from the first report).
+   */
   async function watch(courseId: number, lessonId: number, who: Holder) {
-    const res = await http()
-      .put(`/api/courses/${courseId}/lessons/${lessonId}/position`)
-      .set(who.headers)
-      .send({ position: 60, duration: 60, watched: [[0, 60]] })
-      .expect(200);
+    const [{ duration_seconds: d }] = await ds.query(`SELECT duration_seconds FROM courses.lesson WHERE id = $1`, [lessonId]);
+    const path = `/api/courses/${courseId}/lessons/${lessonId}/position`;
+    await http().put(path).set(who.headers).send({ position: 0, duration: d, watched: [] }).expect(200);
+    await ds.query(`UPDATE courses.lesson_watch SET created_at = now() - make_interval(secs => $3) WHERE user_id = $1 AND lesson_id = $2`, [who.id, lessonId, d]);
+    const res = await http().put(path).set(who.headers).send({ position: d, duration: d, watched: [[0, d]] }).expect(200);
     expect(res.body.completed).toBe(1);
   }
 
@@ -132,6 +135,7 @@ describe('course certificates', () => {
       course_id: c.id,
       course_title: c.title,
       workload_hours: 2,
+      workload_minutes: 120,
       issued_at: expect.any(String),
       revoked_at: null,
       status: 'valid',
@@ -203,7 +207,7 @@ describe('course certificates', () => {
     const pdf = await pdfText(body);
     expect(pdf).toMatchObject({ pages: 1, width: 841.89, height: 595.28 });
     const day = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Sao_Paulo' }).format(new Date(cert.issued_at));
-    for (const part of ['Certificado de conclusão', 'João Pedro Araújo', 'concluiu o curso', c.title, 'carga horária de 1 hora', day, formatCertificateCode(cert.code)]) {
+    for (const part of ['Certificado de conclusão', 'João Pedro Araújo', 'concluiu o curso', c.title, 'carga horária de 50 minutos', day, formatCertificateCode(cert.code)]) {
       expect(pdf.text).toContain(part);
     }
     expect(pdf.text).toContain(`/certificados/${cert.code}`);
@@ -257,6 +261,7 @@ describe('course certificates', () => {
       holder_name: 'Ana Paula Ribeiro',
       course_title: c.title,
       workload_hours: 3,
+      workload_minutes: 180,
       issued_at: cert.issued_at,
       status: 'valid',
       revoked_at: null,
@@ -383,13 +388,29 @@ describe('course certificates', () => {
     expect(await service.removeUser(who.id)).toBe(0);
   });
 
-  it('codes are 12 unambiguous characters; the workload is the lessons added up to the nearest hour, at least one', () => {
+  it('codes are 12 unambiguous characters; the workload is what the lessons last, to the nearest minute', () => {
     const codes = new Set(Array.from({ length: 2000 }, () => newCertificateCode()));
     expect(codes.size).toBe(2000);
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
     expect(normalizeCertificateCode(' 7kqm-x2pa-9htr ')).toBe('7KQMX2PA9HTR');
     expect(normalizeCertificateCode('7KQM-X2PA-9HT0')).toBeNull();
     expect(formatCertificateCode('7KQMX2PA9HTR')).toBe('7KQM-X2PA-9HTR');
-    expect([0, 60, 5399, 5400, 12 * 3600 + 1799, 12 * 3600 + 1800].map(workloadHours)).toEqual([1, 1, 1, 2, 12, 13]);
+    expect([0, 60, 5399, 5400, 12 * 3600 + 1799, 12 * 3600 + 1800].map(workloadHours)).toEqual([0, 0, 1, 2, 12, 13]);
+    expect([0, 29, 60, 89, 3000, 8100].map(workloadMinutes)).toEqual([1, 1, 1, 1, 50, 135]);
+    // a one-minute course no longer prints one hour; certificates issued before the minutes were kept say their hours
+    const printed = ([h, min]: [number, number | null]) => workloadLabel(h, min);
+    expect(
+      (
+        [
+          [0, 1],
+          [0, 45],
+          [1, 60],
+          [2, 135],
+          [3, 180],
+          [2, null],
+          [1, null],
+        ] as [number, number | null][]
+      ).map(printed),
+    ).toEqual(['1 minuto', '45 minutos', '1 hora', '2 horas e 15 minutos', '3 horas', '2 horas', '1 hora']);
   });
 });

@@ -117,6 +117,26 @@ describe('lesson positions and the completion rule', () => {
     expect(later.body.completed).toBe(0);
   });
 
+  it("uses the lesson's own duration, never the player's: the probe's request on a one-hour lesson completes nothing", async () => {
+    const { course: c, lessons } = await course([3600, 0]);
+    const id = unique('email_');
+    const user = userHeaders(id);
+    const probe = await report(c.id, lessons[0]!.id, user, { position: 60, duration: 60, watched: [[0, 60]] }).expect(200);
+    expect(probe.body).toEqual({ lesson_id: lessons[0]!.id, position: 60, duration: 3600, watched_fraction: 0.016, completed: 0 });
+    // even long after the first report, a claim of a short video is measured against the hour
+    await startedAgo(id, lessons[0]!.id, 120);
+    const again = await report(c.id, lessons[0]!.id, user, { position: 60, duration: 60, watched: [[0, 60]] }).expect(200);
+    expect(again.body).toMatchObject({ duration: 3600, completed: 0 });
+    // a lesson whose duration is unknown cannot be completed by what the player claims
+    await report(c.id, lessons[1]!.id, user, { position: 1, duration: 60, watched: [] }).expect(200);
+    await startedAgo(id, lessons[1]!.id, 10);
+    const unknown = await report(c.id, lessons[1]!.id, user, { position: 60, duration: 60, watched: [[0, 60]] }).expect(200);
+    expect(unknown.body.completed).toBe(0);
+    const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM courses.lesson_progress WHERE user_id = $1`, [id]);
+    expect(count).toBe(0);
+    expect(await eventsFor('ranking', id)).toEqual([]);
+  });
+
   it('completes at 90% watched, once: lesson.completed is published once, course.completed when the last lesson completes', async () => {
     const { course: c, lessons } = await course([600, 40]);
     const id = unique('email_');

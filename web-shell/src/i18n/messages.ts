@@ -163,7 +163,6 @@ export const messages = {
     download: 'Baixar PDF',
     downloadLabel: (course: string) => `Baixar o certificado do curso ${course} em PDF`,
     verifyPage: 'Página de verificação',
-    workload: (hours: number) => `${hours} ${hours === 1 ? 'hora' : 'horas'}`,
     workloadLabel: 'Carga horária',
     issuedOn: (date: string) => `Emitido em ${date}`,
     code: 'Código',

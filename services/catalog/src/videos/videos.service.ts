@@ -6,6 +6,7 @@ import { HttpResponse, receiveUpload, Storage, UploadRule, VIDEO_KINDS } from '@
 import type { CatalogConfig } from '../config';
 import { STORAGE } from './storage.provider';
 import { VideoReferencesService } from './video-references.service';
+import { probeVideoSeconds } from './video-duration';
 import { VideoUploadsRepository } from './video-uploads.repository';
 import { catalogError, CatalogError } from '../catalog.errors';
 
@@ -51,7 +52,7 @@ export class VideosService {
       await this.storage.delete(file.key).catch(() => undefined);
       throw err;
     }
-    return { url: `${VIDEO_FILE_PREFIX}${file.name}` };
+    return { url: `${VIDEO_FILE_PREFIX}${file.name}`, duration_seconds: await probeVideoSeconds(this.storage, file.key) };
   }
 
   /**

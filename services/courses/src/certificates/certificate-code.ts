@@ -9,7 +9,12 @@ export function newCertificateCode(): string {
   return code;
 }
 
-/** Hours printed on the certificate: the lessons' durations added up, to the nearest hour, at least 1. */
+/** The workload in hours: the lessons' durations added up, to the nearest hour (0 for a course under half an hour). */
 export function workloadHours(totalSeconds: number): number {
-  return Math.max(1, Math.round(Math.max(0, totalSeconds) / 3600));
+  return Math.round(Math.max(0, totalSeconds) / 3600);
+}
+
+/** The workload printed on the certificate: the lessons' durations added up, to the nearest minute, at least 1. */
+export function workloadMinutes(totalSeconds: number): number {
+  return Math.max(1, Math.round(Math.max(0, totalSeconds) / 60));
 }

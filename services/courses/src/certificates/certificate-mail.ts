@@ -1,4 +1,5 @@
 import type { EventPayloads } from '@clima/common';
+import { workloadLabel } from '@clima/contract';
 import type { CertificateRow } from './certificates.repository';
 
 /**
@@ -6,8 +7,8 @@ import type { CertificateRow } from './certificates.repository';
  * download it (Meu Perfil) or have it checked (the public page of the code). Sent through auth, which knows
  * the address (`user.mail`).
  */
-export function certificateIssuedMail(row: Pick<CertificateRow, 'code' | 'course_title' | 'workload_hours'>, verifyUrl: string): EventPayloads['user.mail']['mail'] {
-  const hours = `${row.workload_hours} ${row.workload_hours === 1 ? 'hora' : 'horas'}`;
+export function certificateIssuedMail(row: Pick<CertificateRow, 'code' | 'course_title' | 'workload_hours' | 'workload_minutes'>, verifyUrl: string): EventPayloads['user.mail']['mail'] {
+  const hours = workloadLabel(row.workload_hours, row.workload_minutes);
   return {
     title: 'Seu certificado está pronto',
     subject: `Certificado emitido: ${row.course_title}`,

@@ -1,4 +1,4 @@
-import { formatCertificateCode } from '@clima/contract';
+import { formatCertificateCode, workloadLabel } from '@clima/contract';
 import { degrees, LineCapStyle, PDFDocument, PDFFont, PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import * as QRCode from 'qrcode';
 
@@ -8,6 +8,8 @@ export interface CertificateDocument {
   holderName: string | null;
   courseTitle: string;
   workloadHours: number;
+  /** Null on certificates issued before the minutes were kept. */
+  workloadMinutes: number | null;
   issuedAt: Date;
   /** The public verification page the QR code and the footer point to. */
   verifyUrl: string;
@@ -38,8 +40,8 @@ const shortDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-d
 /** '12 de março de 2026' (São Paulo calendar). */
 export const longDatePtBr = (d: Date) => longDate.format(d);
 
-/** 'carga horária de 1 hora' / 'de 12 horas'. */
-export const workloadText = (hours: number) => `carga horária de ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+/** 'carga horária de 1 minuto' / 'de 2 horas e 15 minutos' / 'de 12 horas' (workloadLabel of the contract). */
+export const workloadText = (hours: number, minutes: number | null) => `carga horária de ${workloadLabel(hours, minutes)}`;
 
 /** Latin letters that Unicode does not decompose into a base letter and an accent. */
 const LATIN_BASE: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŋ: 'N', ŋ: 'n', Ŧ: 'T', ŧ: 't', ĸ: 'k' };
@@ -212,7 +214,7 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Uint
     centered(page, line, y, serifBold, courseSize, NAVY);
     y -= courseSize + 6;
   }
-  centered(page, `na plataforma Clima Pro, com ${workloadText(c.workloadHours)}, em ${longDatePtBr(c.issuedAt)}.`, y - 6, serif, 15, INK);
+  centered(page, `na plataforma Clima Pro, com ${workloadText(c.workloadHours, c.workloadMinutes)}, em ${longDatePtBr(c.issuedAt)}.`, y - 6, serif, 15, INK);
 
   // the footer: where to check it (QR and address), the seal, the code
   const qr = 84;
@@ -249,7 +251,7 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Uint
 
   pdf.setTitle(`Certificado de conclusão — ${c.courseTitle}`);
   pdf.setAuthor('Clima Pro');
-  pdf.setSubject(`${c.holderName ?? ''} concluiu o curso ${c.courseTitle} (${workloadText(c.workloadHours)}). Código ${code}.`);
+  pdf.setSubject(`${c.holderName ?? ''} concluiu o curso ${c.courseTitle} (${workloadText(c.workloadHours, c.workloadMinutes)}). Código ${code}.`);
   pdf.setCreator('Clima Pro');
   pdf.setProducer('Clima Pro');
   pdf.setLanguage('pt-BR');

@@ -11,6 +11,7 @@ export interface CertificateRow {
   course_title: string;
   holder_name: string | null;
   workload_hours: number;
+  workload_minutes: number | null;
   issued_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
@@ -33,10 +34,11 @@ export interface NewCertificate {
   courseTitle: string;
   holderName: string | null;
   workloadHours: number;
+  workloadMinutes: number;
   issuedAt: Date;
 }
 
-const COLUMNS = `c.code, c.user_id, c.course_id, c.course_title, c.holder_name, c.workload_hours, c.issued_at, c.revoked_at, c.revoked_reason, c.holder_deleted_at`;
+const COLUMNS = `c.code, c.user_id, c.course_id, c.course_title, c.holder_name, c.workload_hours, c.workload_minutes, c.issued_at, c.revoked_at, c.revoked_reason, c.holder_deleted_at`;
 const WITH_EMAIL = `SELECT ${COLUMNS}, p.email FROM courses.certificate c LEFT JOIN courses.user_profile p ON p.user_id = c.user_id`;
 
 /** `courses.certificate`, `courses.user_profile` (the names certificates carry) and `courses.deleted_user`. */
@@ -95,11 +97,11 @@ export class CertificatesRepository {
   async insertOnce(m: EntityManager, c: NewCertificate): Promise<{ row: CertificateRow; created: boolean }> {
     const inserted = await queryOne<{ code: string }>(
       m,
-      `INSERT INTO courses.certificate (code, user_id, course_id, course_title, holder_name, workload_hours, issued_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO courses.certificate (code, user_id, course_id, course_title, holder_name, workload_hours, workload_minutes, issued_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT ON CONSTRAINT certificate_user_course_key DO NOTHING
        RETURNING code`,
-      [c.code, c.userId, c.courseId, c.courseTitle, c.holderName, c.workloadHours, c.issuedAt],
+      [c.code, c.userId, c.courseId, c.courseTitle, c.holderName, c.workloadHours, c.workloadMinutes, c.issuedAt],
     );
     const row = inserted ? await this.findByCode(inserted.code, m) : await this.findByUserAndCourse(c.userId, c.courseId, m);
     if (!row) throw new Error(`certificate of ${c.userId} for course ${c.courseId} vanished while it was issued`);

@@ -25,7 +25,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { CoursesConfig } from '../config';
 import { coursesError, CoursesError } from '../courses.errors';
-import { newCertificateCode, workloadHours } from './certificate-code';
+import { newCertificateCode, workloadHours, workloadMinutes } from './certificate-code';
 import { toAdminCertificate, toCertificate, toPublicCertificate } from './certificate.mapper';
 import { certificateIssuedMail } from './certificate-mail';
 import { renderCertificatePdf } from './certificate-pdf';
@@ -100,6 +100,7 @@ export class CertificatesService {
       courseTitle: completion.title,
       holderName: profile?.name?.trim() || null,
       workloadHours: workloadHours(completion.total_seconds),
+      workloadMinutes: workloadMinutes(completion.total_seconds),
       issuedAt,
     });
     await this.recordIssue(row, envelope?.requestId);
@@ -256,6 +257,7 @@ export class CertificatesService {
       holderName: row.holder_name,
       courseTitle: row.course_title,
       workloadHours: row.workload_hours,
+      workloadMinutes: row.workload_minutes,
       issuedAt: row.issued_at,
       verifyUrl: this.verifyUrl(row.code),
       revokedAt: row.revoked_at,

@@ -40,8 +40,13 @@ export class ProgressRepository {
     return !!(await queryOne(this.ds, `SELECT id FROM courses.course WHERE id = $1 AND is_published`, [courseId]));
   }
 
-  async lessonInCourse(lessonId: number, courseId: number): Promise<boolean> {
-    return !!(await queryOne(this.ds, `SELECT id FROM courses.lesson WHERE id = $1 AND course_id = $2`, [lessonId, courseId]));
+  /** The lesson's own duration in seconds (`duration_seconds`, 0 when unknown); undefined when it is not a lesson of the course. */
+  async lessonDuration(lessonId: number, courseId: number): Promise<number | undefined> {
+    const row = await queryOne<{ duration_seconds: number }>(this.ds, `SELECT duration_seconds FROM courses.lesson WHERE id = $1 AND course_id = $2`, [
+      lessonId,
+      courseId,
+    ]);
+    return row ? Number(row.duration_seconds) : undefined;
   }
 
   /** Every lesson of the course the user has progress on (completed or played), in lesson order. */

@@ -8,6 +8,7 @@ import {
   LessonProgress,
   RESUME_MIN_SECONDS,
   WatchReport,
+  type WatchInterval,
 } from '@clima/contract';
 import type { CoursesConfig } from '../config';
 import { mapCourse, publicAudience } from '../courses/course.mapper';
@@ -24,9 +25,24 @@ const toProgress = (r: LessonProgressRow): LessonProgress => ({
 });
 
 /**
+ * The player's report measured against the lesson's own duration (`lessonSeconds`), never the one the player
+ * reports: the position and the stretches are cut at the lesson's end. A lesson whose duration is unknown (0)
+ * keeps the player's figures for resuming, and cannot be completed.
+ */
+export function againstLessonDuration(report: WatchReport, lessonSeconds: number): WatchReport {
+  if (!(lessonSeconds > 0)) return report;
+  return {
+    position: Math.min(report.position, lessonSeconds),
+    duration: lessonSeconds,
+    watched: report.watched.filter(([start]) => start < lessonSeconds).map(([start, end]): WatchInterval => [start, Math.min(end, lessonSeconds)]),
+  };
+}
+
+/**
  * Per-user lesson progress. A lesson is completed once the user has watched LESSON_COMPLETE_RATIO of it:
  * the distinct seconds actually played (merged stretches, so seeking adds nothing and replaying counts
- * once), never credited faster than the player could play, over the duration the player reports. The
+ * once), never credited faster than the player could play, over the lesson's own duration (never the one the
+ * player reports). The
  * first completion of a lesson publishes `lesson.completed`, and the one that completes every lesson of
  * the course publishes `course.completed`, from the outbox in the same transaction. Completions recorded
  * under the old rule (frame loaded) stay as they are.
@@ -57,8 +73,9 @@ export class ProgressService {
   }
 
   /** Saves a player's report on a lesson and completes the lesson when most of it has been watched. */
-  async report(courseId: number, lessonId: number, userId: string, report: WatchReport, requestId?: string): Promise<LessonPosition> {
-    await this.assertLesson(courseId, lessonId);
+  async report(courseId: number, lessonId: number, userId: string, reported: WatchReport, requestId?: string): Promise<LessonPosition> {
+    const lessonSeconds = await this.assertLesson(courseId, lessonId);
+    const report = againstLessonDuration(reported, lessonSeconds);
     const { answer, published } = await mapConstraintErrors(
       () =>
         this.progress.transaction(async (m) => {
@@ -66,7 +83,7 @@ export class ProgressService {
           const { covered } = await this.progress.applyWatch(m, userId, lessonId, report);
           let completed = await this.progress.isCompleted(m, userId, lessonId);
           let published = false;
-          if (!completed && covered >= this.config.LESSON_COMPLETE_RATIO * report.duration) {
+          if (!completed && lessonSeconds > 0 && covered >= this.config.LESSON_COMPLETE_RATIO * lessonSeconds) {
             completed = true;
             if (await this.progress.complete(m, userId, lessonId)) {
               const at = new Date().toISOString();
@@ -105,9 +122,12 @@ export class ProgressService {
     });
   }
 
-  private async assertLesson(courseId: number, lessonId: number): Promise<void> {
+  /** Checks the lesson is in the published course; gives its own duration (0 when unknown). */
+  private async assertLesson(courseId: number, lessonId: number): Promise<number> {
     await this.assertPublishedCourse(courseId);
-    if (!(await this.progress.lessonInCourse(lessonId, courseId))) throw coursesError(CoursesError.LessonNotFound);
+    const seconds = await this.progress.lessonDuration(lessonId, courseId);
+    if (seconds === undefined) throw coursesError(CoursesError.LessonNotFound);
+    return seconds;
   }
 
   private async assertPublishedCourse(courseId: number): Promise<void> {

@@ -28,10 +28,11 @@ export interface VideoUpload {
 }
 
 /**
- * POST /api/admin/upload-video (multipart field `video`). Resolves with the file's `url`; a refusal
+ * POST /api/admin/upload-video (multipart field `video`). Resolves with the answer (`url`, and the duration
+ * the server read from the file); a refusal
  * (400, 413) rejects with the server's text, anything else with 'Erro ao fazer upload do vídeo. Tente novamente.'.
  */
-export async function uploadVideo(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
+export async function uploadVideo(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<VideoUploadAnswer> {
   let answer;
   try {
     answer = await uploadFile({ url: '/api/admin/upload-video', field: 'video', file, onProgress, signal });
@@ -42,14 +43,17 @@ export async function uploadVideo(file: File, onProgress: (fraction: number) => 
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
     const parsed = VideoUploadAnswer.safeParse(body);
-    if (parsed.success) return parsed.data.url;
+    if (parsed.success) return parsed.data;
     throw new Error(m.uploadFailed);
   }
   throw new Error(status === 400 || status === 413 ? answerError(body) || m.uploadFailed : m.uploadFailed);
 }
 
-/** Uploads one video at a time (the content form and the course form) with progress; `onUploaded` gets the stored file's URL. */
-export function useVideoUpload(onUploaded: (url: string) => void): VideoUpload {
+/**
+ * Uploads one video at a time (the content, course and lesson forms) with progress; `onUploaded` gets the stored
+ * file's URL and its duration in seconds as the server read it from the file (null when unreadable).
+ */
+export function useVideoUpload(onUploaded: (url: string, durationSeconds: number | null) => void): VideoUpload {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState('');
@@ -85,10 +89,10 @@ export function useVideoUpload(onUploaded: (url: string) => void): VideoUpload {
       setUploading(true);
       setProgress(0);
       uploadVideo(file, setProgress, abort.signal)
-        .then((url) => {
+        .then(({ url, duration_seconds }) => {
           if (abort.signal.aborted) return;
           setProgress(1);
-          onUploadedRef.current(url);
+          onUploadedRef.current(url, duration_seconds);
         })
         .catch((err: unknown) => {
           if (abort.signal.aborted) return;

@@ -1,5 +1,5 @@
 import type { AdminCertificate } from '@clima/contract/certificates';
-import { ADMIN_CERTIFICATES_LIMIT, formatCertificateCode } from '@clima/contract/certificate-code';
+import { ADMIN_CERTIFICATES_LIMIT, formatCertificateCode, workloadLabel } from '@clima/contract/certificate-code';
 import { Award, Download, ExternalLink, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../i18n/messages';
@@ -22,7 +22,7 @@ function CourseAndCode({ c }: { c: AdminCertificate }) {
     <div className="min-w-0">
       <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{c.course_title}</p>
       <p className="mt-0.5 text-xs text-slate-500">
-        <span className="font-mono font-semibold tracking-wider text-slate-700">{formatCertificateCode(c.code)}</span> · {m.hours(c.workload_hours)}
+        <span className="font-mono font-semibold tracking-wider text-slate-700">{formatCertificateCode(c.code)}</span> · {workloadLabel(c.workload_hours, c.workload_minutes)}
       </p>
     </div>
   );

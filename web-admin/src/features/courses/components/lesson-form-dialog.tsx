@@ -64,7 +64,11 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
   const fileUrl = useWatch({ control, name: 'video_file_url' });
   const parsedId = video?.trim() ? parseYouTubeId(video) : null;
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useVideoUpload((url) => setValue('video_file_url', url, { shouldDirty: true }));
+  // the duration of an uploaded video is read from the file by the server, not typed
+  const upload = useVideoUpload((url, seconds) => {
+    setValue('video_file_url', url, { shouldDirty: true });
+    if (seconds) setValue('duration_seconds', formatClock(seconds), { shouldDirty: true, shouldValidate: true });
+  });
   const onFile = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (file) upload.start(file);

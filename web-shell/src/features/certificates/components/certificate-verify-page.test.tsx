@@ -13,6 +13,7 @@ const VALID: PublicCertificate = {
   holder_name: 'Mariana Oliveira',
   course_title: 'Instalação de Split Inverter',
   workload_hours: 12,
+  workload_minutes: 725,
   issued_at: '2026-03-12T15:00:00.000Z',
   status: 'valid',
   revoked_at: null,
@@ -62,7 +63,7 @@ describe('/certificados/{code}: the public verification page', () => {
     expect(await screen.findByRole('heading', { name: 'Certificado válido' })).toBeTruthy();
     const result = screen.getByTestId('certificate-verification');
     expect(result.dataset.status).toBe('valid');
-    for (const text of ['Mariana Oliveira', 'Instalação de Split Inverter', '12 horas', '12/03/2026', '7KQM-X2PA-9HTR']) expect(result.textContent).toContain(text);
+    for (const text of ['Mariana Oliveira', 'Instalação de Split Inverter', '12 horas e 5 minutos', '12/03/2026', '7KQM-X2PA-9HTR']) expect(result.textContent).toContain(text);
     // the code typed in lower case with dashes is asked for in its canonical form
     expect(asked).toEqual(['/api/public/certificates/7KQMX2PA9HTR']);
   });

@@ -1,5 +1,5 @@
 import type { PublicCertificate } from '@clima/contract/certificates';
-import { formatCertificateCode, normalizeCertificateCode } from '@clima/contract/certificate-code';
+import { formatCertificateCode, normalizeCertificateCode, workloadLabel } from '@clima/contract/certificate-code';
 import { Printer, SearchX, ShieldCheck, ShieldX, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '@clima/router';
@@ -75,7 +75,7 @@ function Verified({ certificate }: { certificate: PublicCertificate }) {
         <Detail label={m.course} wide>
           {certificate.course_title}
         </Detail>
-        <Detail label={m.workloadLabel}>{m.workload(certificate.workload_hours)}</Detail>
+        <Detail label={m.workloadLabel}>{workloadLabel(certificate.workload_hours, certificate.workload_minutes)}</Detail>
         <Detail label={m.issuedAt}>{formatDate(certificate.issued_at)}</Detail>
         <Detail label={m.code}>
           <span className="font-mono tracking-wider">{formatCertificateCode(certificate.code)}</span>

@@ -1,5 +1,5 @@
 import type { Certificate } from '@clima/contract/certificates';
-import { formatCertificateCode } from '@clima/contract/certificate-code';
+import { formatCertificateCode, workloadLabel } from '@clima/contract/certificate-code';
 import { Award, Download, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from '@clima/router';
@@ -30,7 +30,7 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{certificate.course_title}</p>
           <p className="mt-0.5 text-sm text-slate-600">
-            {m.workload(certificate.workload_hours)} · {m.issuedOn(formatDate(certificate.issued_at))}
+            {workloadLabel(certificate.workload_hours, certificate.workload_minutes)} · {m.issuedOn(formatDate(certificate.issued_at))}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <span>

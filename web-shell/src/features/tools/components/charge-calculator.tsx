@@ -9,7 +9,7 @@ import type { ToolsInputs } from '../hooks/use-tools-inputs';
 import { toolsMessages as t } from '../tools-messages';
 import { NumberField } from './number-field';
 import { failureText, pressureSuffix, showDifference, showTemperature } from './tools-format';
-import type { UpdateInputs } from './tools-page';
+import type { UpdateInputs } from '../hooks/use-tools-inputs';
 
 const FIELDS = {
   superheat: { pressure: 'suctionPressure', temperature: 'suctionTemperature' },

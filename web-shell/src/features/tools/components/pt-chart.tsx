@@ -5,7 +5,7 @@ import type { ToolsInputs } from '../hooks/use-tools-inputs';
 import { toolsMessages as t } from '../tools-messages';
 import { NumberField } from './number-field';
 import { failureText, pressureSuffix, showDifference, showPressure, showTemperature } from './tools-format';
-import type { UpdateInputs } from './tools-page';
+import type { UpdateInputs } from '../hooks/use-tools-inputs';
 
 /** The P/T chart: a pressure gives the saturation temperature, a temperature the saturation pressure; blends show both lines. */
 export function PtChart({ inputs, update, units }: { inputs: ToolsInputs; update: UpdateInputs; units: UnitsChoice }) {

@@ -2,7 +2,7 @@ import { Gauge, Snowflake, Thermometer } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { inputStyles, labelStyles } from '@clima/web-kit/button';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useToolsInputs, type ToolsInputs } from '../hooks/use-tools-inputs';
+import { useToolsInputs, type ToolsInputs, type UpdateInputs } from '../hooks/use-tools-inputs';
 import { SYSTEM_TYPES } from '../lib/charge';
 import { REFRIGERANT_IDS, REFRIGERANTS } from '../lib/refrigerants';
 import { readAtmosphere, type UnitsChoice } from '../lib/readings';
@@ -10,8 +10,6 @@ import { toolsMessages as t } from '../tools-messages';
 import { PRESSURE_UNITS, STANDARD_ATMOSPHERE_KPA, TEMPERATURE_UNITS } from '../lib/units';
 import { PtChart } from './pt-chart';
 import { ChargeCalculator } from './charge-calculator';
-
-export type UpdateInputs = (change: Partial<ToolsInputs>) => void;
 
 /** /ferramentas: the technician's field tools, computed on the device (no network needed). */
 export default function ToolsPage() {

@@ -11,6 +11,9 @@ import {
 } from '../lib/units';
 
 /** What the page keeps on the device between visits: the choices and the numbers last typed, as typed. */
+/** What a tool's form sends when the technician changes an input. */
+export type UpdateInputs = (change: Partial<ToolsInputs>) => void;
+
 export interface ToolsInputs {
   refrigerant: RefrigerantId;
   pressureUnit: PressureUnit;
