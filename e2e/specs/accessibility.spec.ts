@@ -89,6 +89,7 @@ function screens(): Array<[string, string]> {
     ['assinatura', '/subscription'],
     ['perfil', '/profile'],
     ['acessibilidade', '/acessibilidade'],
+    ['ferramentas', '/ferramentas'],
     ['redefinir senha', '/redefinir-senha?token=invalido'],
     ['verificar e-mail', '/verificar-email?token=invalido'],
     ['página inexistente', '/nao-existe'],

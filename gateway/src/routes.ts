@@ -65,11 +65,15 @@ export const ROUTES: Route[] = [
   // 7.2 End-user data
   r('GET', '/api/contents', 'catalog', 'public', { anonymousCache: true }),
   r('GET', '/api/contents/:id', 'catalog', 'subscriber'),
+  // the locked preview of a content opened from a shared link (issue 25): its words only, no video source
+  product('GET', '/api/contents/:id/preview', 'catalog', 'public'),
   r('GET', '/api/categories', 'catalog', 'public', { anonymousCache: true }),
   r('GET', '/api/course-categories', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/course-categories-with-stats', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/courses', 'courses', 'public', { anonymousCache: true }),
   r('GET', '/api/courses/:id', 'courses', 'subscriber'),
+  // the locked preview of a course opened from a shared link (issue 25): public data only, no video sources
+  product('GET', '/api/courses/:id/preview', 'courses', 'public'),
   r('GET', '/api/courses/:id/lessons', 'courses', 'subscriber'),
   r('GET', '/api/courses/:id/progress', 'courses', 'subscriber'),
   r('POST', '/api/courses/:id/lessons/:lessonId/progress', 'courses', 'subscriber'),

@@ -18,6 +18,13 @@ export const Content = z.object({
 });
 export type Content = z.infer<typeof Content>;
 
+/**
+ * GET /api/contents/:id/preview (issue 25): what a visitor or a non-subscriber sees of a published content
+ * opened from a shared link, beneath 'Acesso Restrito': its words only, no video source, no view counted.
+ */
+export const ContentPreview = Content.pick({ id: true, title: true, description: true, category_name: true, tags: true, created_at: true });
+export type ContentPreview = z.infer<typeof ContentPreview>;
+
 /** GET /api/contents/continue: a content the user started and has not finished, most recent first. */
 export const ContinueContent = z.object({ content: Content, position: z.number(), duration: z.number(), updated_at: z.string() });
 export type ContinueContent = z.infer<typeof ContinueContent>;

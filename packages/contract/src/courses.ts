@@ -42,6 +42,24 @@ export const Course = z.object({
 });
 export type Course = z.infer<typeof Course>;
 
+/**
+ * GET /api/courses/:id/preview (issue 25): what a visitor or a non-subscriber sees of a published course
+ * opened from a shared link, beneath 'Acesso Restrito': no video sources, lessons by title and duration only.
+ */
+export const CoursePreview = Course.pick({
+  id: true,
+  title: true,
+  description: true,
+  category_name: true,
+  category_slug: true,
+  lessons_count: true,
+  total_duration: true,
+  cover_image_url: true,
+}).extend({
+  lessons: z.array(z.object({ id: z.number(), title: z.string(), duration_seconds: z.number() })),
+});
+export type CoursePreview = z.infer<typeof CoursePreview>;
+
 /** Lesson (spec section 3). */
 export const Lesson = z.object({
   id: z.number(),

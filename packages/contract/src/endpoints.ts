@@ -29,9 +29,10 @@ import {
 } from './auth';
 import { AdminPaymentsResponse, AdminPlanPricesResponse, BillingSubscription, CheckoutBody, PixPriceBody, PlansResponse, ReceiptsResponse, RedirectResponse } from './billing';
 import { AdminCertificate, AdminCertificatesQuery, Certificate, PublicCertificate, RevokeCertificateBody } from './certificates';
-import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
+import { CategoriesQuery, CategoryBody, Content, ContentBody, ContentPreview, ContentCategory, ContentsQuery, ContinueContent, TogglePublishedBody, VideoUploadAnswer } from './catalog';
 import {
   Course,
+  CoursePreview,
   CourseCategory,
   CourseCategoryCreateBody,
   CourseCategoryListQuery,
@@ -137,11 +138,23 @@ export const ENDPOINTS = {
   // 7.2 End-user data
   'GET /api/contents': { access: 'public', tag: CAT, summary: 'Conteúdos publicados', query: ContentsQuery, answer: z.array(Content) },
   'GET /api/contents/:id': { access: 'subscriber', tag: CAT, summary: 'Um conteúdo (conta uma visualização)', answer: Content },
+  'GET /api/contents/:id/preview': {
+    access: 'public',
+    tag: CAT,
+    summary: 'Prévia pública de um conteúdo publicado (título, descrição, categoria, tags; sem vídeo, sem contar visualização)',
+    answer: ContentPreview,
+  },
   'GET /api/categories': { access: 'public', tag: CAT, summary: 'Categorias de conteúdo', answer: z.array(ContentCategory) },
   'GET /api/course-categories': { access: 'public', tag: CRS, summary: 'Categorias de curso', answer: z.array(CourseCategory) },
   'GET /api/course-categories-with-stats': { access: 'public', tag: CRS, summary: 'Categorias de curso com aulas e duração', query: CourseCategoryListQuery, answer: z.array(CourseCategoryWithStats) },
   'GET /api/courses': { access: 'public', tag: CRS, summary: 'Cursos publicados', query: CourseListQuery, answer: z.array(Course) },
   'GET /api/courses/:id': { access: 'subscriber', tag: CRS, summary: 'Um curso', answer: Course },
+  'GET /api/courses/:id/preview': {
+    access: 'public',
+    tag: CRS,
+    summary: 'Prévia pública de um curso publicado (título, descrição, lições por título e duração; sem vídeos)',
+    answer: CoursePreview,
+  },
   'GET /api/courses/:id/lessons': { access: 'subscriber', tag: CRS, summary: 'Aulas de um curso', answer: z.array(CourseLesson) },
   'GET /api/courses/:id/progress': {
     access: 'subscriber',

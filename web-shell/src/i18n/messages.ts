@@ -45,6 +45,11 @@ export const messages = {
     subscriptionText: 'Este conteúdo é exclusivo para assinantes. Assine um plano para ter acesso completo.',
     subscriptionAction: 'Ver planos',
     previewLabel: 'O que você encontra no Clima Pro',
+    /** The locked preview of a content or course opened from a shared link (issue 25). */
+    lockedLabel: 'Prévia',
+    trialCall: (days: number) => `Experimente ${days} dias grátis`,
+    trialText: 'Assine para assistir a este e a todos os vídeos, cursos e manuais. Nada é cobrado antes do fim do teste.',
+    trialAction: 'Começar teste grátis',
   },
   banners: {
     premiumTitle: 'PREMIUM',
@@ -294,6 +299,13 @@ export const messages = {
     lessonsLoadFailed: 'Não foi possível carregar as lições desta aula.',
     progressFailed: 'Falha ao registrar progresso da lição',
     watchedShare: (percent: number) => `${percent}% assistido`,
+    nextLesson: 'Próxima aula',
+    upNext: (title: string) => `A seguir: ${title}`,
+    lessonEnded: 'Fim da lição',
+    finishedTitle: 'Aula concluída!',
+    finishedText: 'Você concluiu todas as lições desta aula.',
+    continue: 'Continuar',
+    courseProgress: (percent: number) => `${percent}% concluído`,
   },
   contents: {
     title: 'Conteúdos',

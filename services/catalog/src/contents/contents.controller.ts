@@ -17,7 +17,7 @@ import {
   type UserIdentity,
   zod,
 } from '@clima/common';
-import { Content, ContentBody, ContentPosition, ContentsQuery, ContinueContent, TogglePublishedBody, WatchReport } from '@clima/contract';
+import { Content, ContentBody, ContentPosition, ContentPreview, ContentsQuery, ContinueContent, TogglePublishedBody, WatchReport } from '@clima/contract';
 import { PositionsService } from '../positions/positions.service';
 import { CONTENTS_ANSWERS, ContentsService } from './contents.service';
 import { withoutVideo } from './content.mapper';
@@ -73,6 +73,13 @@ export class ContentsController {
   @UseFilters(ContentAccessFilter)
   report(@Param('id', contentId) id: number, @Body(zod(WatchReport)) body: WatchReport, @CurrentUser() user: UserIdentity): Promise<ContentPosition> {
     return this.positions.report(id, user.id, body);
+  }
+
+  /** The locked preview a visitor sees of a shared content (issue 25): public, no video source, no view counted. */
+  @Get(':id/preview')
+  @Public()
+  preview(@Param('id', contentId) id: number): Promise<ContentPreview> {
+    return this.contents.preview(id);
   }
 
   /** One published content for an active subscriber; opening it counts a view. */

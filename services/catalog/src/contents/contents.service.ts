@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { auditBefore, mapConstraintErrors, SharedAnswers } from '@clima/common';
-import { Content, ContentBody, ContentsQuery } from '@clima/contract';
+import { Content, ContentBody, ContentPreview, ContentsQuery } from '@clima/contract';
 import { mapContent } from './content.mapper';
 import { ContentsRepository } from './contents.repository';
 import { catalogError, CatalogError } from '../catalog.errors';
@@ -24,6 +24,15 @@ export class ContentsService {
   async list(q: ContentsQuery, publishedOnly: boolean): Promise<Content[]> {
     const rows = await this.contents.list({ publishedOnly, category: q.category, search: q.search });
     return rows.map(mapContent);
+  }
+
+  /**
+   * The locked preview of a published content (issue 25), for anyone: its title, description, category and
+   * tags. Nothing paid (no video source) and no view counted.
+   */
+  async preview(id: number): Promise<ContentPreview> {
+    const c = await this.get(id, { publishedOnly: true });
+    return { id: c.id, title: c.title, description: c.description, category_name: c.category_name, tags: c.tags, created_at: c.created_at };
   }
 
   async get(id: number, opts: { publishedOnly: boolean }): Promise<Content> {

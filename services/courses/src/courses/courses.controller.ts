@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
 import { AUDIENCE, CurrentIdentity, CurrentUser, type HttpRequest, type Identity, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
-import { ContinueLesson, Course, CourseLesson, CourseListQuery, LessonPosition, LessonProgress, WatchReport } from '@clima/contract';
+import { ContinueLesson, Course, CourseLesson, CourseListQuery, CoursePreview, LessonPosition, LessonProgress, WatchReport } from '@clima/contract';
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
 import { CourseAccessFilter } from '../shared/course-access.filter';
@@ -37,6 +37,13 @@ export class CoursesController {
   @Subscriber()
   get(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<Course> {
     return this.courses.getPublished(id);
+  }
+
+  /** The locked preview a visitor sees of a shared course (issue 25): public, no video sources. */
+  @Get(':id/preview')
+  @Public()
+  preview(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<CoursePreview> {
+    return this.courses.preview(id);
   }
 
   @Get(':id/lessons')

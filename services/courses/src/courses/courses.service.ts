@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { auditBefore, mapConstraintErrors } from '@clima/common';
-import { Course, CourseCreateBody, CourseListQuery, CourseUpdateBody } from '@clima/contract';
+import { Course, CourseCreateBody, CourseListQuery, CoursePreview, CourseUpdateBody } from '@clima/contract';
 import { CourseCategoriesService } from '../categories/course-categories.service';
 import { coursesError, CoursesError } from '../courses.errors';
+import { LessonsService } from '../lessons/lessons.service';
 import { CourseAudience, mapCourse } from './course.mapper';
 import { CoursesRepository } from './courses.repository';
 
@@ -20,6 +21,7 @@ export class CoursesService {
   constructor(
     private readonly courses: CoursesRepository,
     private readonly categories: CourseCategoriesService,
+    private readonly lessons: LessonsService,
   ) {}
 
   /**
@@ -51,6 +53,28 @@ export class CoursesService {
     const course = await this.find(id);
     if (!course || !course.is_published) throw coursesError(CoursesError.CourseNotFound);
     return course;
+  }
+
+  /**
+   * The locked preview of a published course (issue 25), for anyone: its title, description and figures,
+   * and its lessons by title and duration. Nothing paid: no video source of the course or of a lesson.
+   */
+  async preview(id: number): Promise<CoursePreview> {
+    const row = await this.courses.find(id);
+    if (!row || !row.is_published) throw coursesError(CoursesError.CourseNotFound);
+    const course = mapCourse(row, 'visitor');
+    const lessons = await this.lessons.list(id, { publishedOnly: true });
+    return {
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      category_name: course.category_name,
+      category_slug: course.category_slug,
+      lessons_count: course.lessons_count,
+      total_duration: course.total_duration,
+      cover_image_url: course.cover_image_url,
+      lessons: lessons.map((l) => ({ id: l.id, title: l.title, duration_seconds: l.duration_seconds })),
+    };
   }
 
   async get(id: number): Promise<Course> {

@@ -19,11 +19,12 @@ type WebkitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 const controlButton =
   'grid size-10 shrink-0 place-items-center rounded-lg text-white transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-cyan-300';
 
+// a 24-px tall target (WCAG 2.5.8) drawing a 6-px track in its middle
 const rangeStyles =
-  'h-1.5 cursor-pointer appearance-none rounded-full bg-transparent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-cyan-300 [&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-white [&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow';
+  'h-6 cursor-pointer appearance-none rounded-full bg-transparent bg-center bg-no-repeat [background-size:100%_0.375rem] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-cyan-300 [&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-white [&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow';
 
 const fill = (fraction: number) => ({
-  background: `linear-gradient(to right, #22d3ee ${fraction * 100}%, rgba(255,255,255,0.3) ${fraction * 100}%)`,
+  backgroundImage: `linear-gradient(to right, #22d3ee ${fraction * 100}%, rgba(255,255,255,0.3) ${fraction * 100}%)`,
 });
 
 /**

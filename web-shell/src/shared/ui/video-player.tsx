@@ -1,7 +1,7 @@
 import { isResumable } from '@clima/contract/watch-rules';
 import { resolveVideoSource } from '@clima/contract/video';
 import { VideoOff } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '../../i18n/messages';
 import type { PlayerHandle } from '../playback/player-handle';
 import type { PlaybackSample } from '../playback/watch-tracker';
@@ -39,12 +39,15 @@ export function VideoPlayer({
   title,
   orientation,
   watch,
+  onEnded,
 }: {
   videoUrl?: string | null;
   fileUrl?: string | null;
   title: string;
   orientation?: 'horizontal' | 'vertical' | null;
   watch?: WatchBinding;
+  /** Called when the video plays to its end (a course offers its next lesson). */
+  onEnded?: () => void;
 }) {
   const frame = videoFrameClass(orientation);
   const source = resolveVideoSource({ video_url: videoUrl, video_file_url: fileUrl });
@@ -54,10 +57,16 @@ export function VideoPlayer({
   const [decided, setDecided] = useState(false);
 
   const { onSample: report, onSeek } = reporting;
+  const endedRef = useRef(onEnded);
+  useEffect(() => {
+    endedRef.current = onEnded;
+  }, [onEnded]);
   const onSample = useCallback(
     (sample: PlaybackSample) => {
       if (sample.playing) setDecided(true);
       report(sample);
+      // stopped within the last second of a known length: the video ended
+      if (!sample.playing && sample.duration > 0 && sample.time >= sample.duration - 1) endedRef.current?.();
     },
     [report],
   );

@@ -7,8 +7,8 @@ import { AccessRestricted, SubscriptionRequired } from './access-gates';
 
 /**
  * Renders children only for the right audience: a spinner while the session loads, 'Acesso Restrito'
- * for anonymous visitors (with `preview`, what the screen offers shown beneath it), and (with
- * `subscriber`) 'Assinatura Necessária' without an active plan.
+ * for anonymous visitors, and (with `subscriber`) 'Assinatura Necessária' without an active plan; with
+ * `preview`, what the screen offers is shown beneath either.
  */
 export function AccessGuard({
   subscriber = false,
@@ -24,17 +24,24 @@ export function AccessGuard({
 }) {
   const { user, isPending } = useAuth();
   if (isPending) return <PageSpinner label={messages.common.loading} />;
+  const beneath = preview && (
+    <section aria-label={messages.gates.previewLabel} className="mt-4" data-testid="visitor-preview">
+      {preview}
+    </section>
+  );
   if (!user)
     return (
       <>
         <AccessRestricted text={restrictedText} />
-        {preview && (
-          <section aria-label={messages.gates.previewLabel} className="mt-4" data-testid="visitor-preview">
-            {preview}
-          </section>
-        )}
+        {beneath}
       </>
     );
-  if (subscriber && !hasActiveSubscription(user)) return <SubscriptionRequired />;
+  if (subscriber && !hasActiveSubscription(user))
+    return (
+      <>
+        <SubscriptionRequired />
+        {beneath}
+      </>
+    );
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import type { Content, ContentCategory, ContinueContent } from '@clima/contract/catalog';
+import type { Content, ContentCategory, ContentPreview, ContinueContent } from '@clima/contract/catalog';
 import type { ContentPosition } from '@clima/contract/watch';
 import type { WatchReportBody } from '../../../shared/playback/watch-tracker';
 import { api, ApiError, orEmptyList } from '../../../lib/api';
@@ -36,3 +36,6 @@ export const saveContentPosition = (id: string, report: WatchReportBody, keepali
   api.put('/api/contents/:id/position', { params: { id }, body: report, keepalive });
 
 export const fetchContinueContents = (signal?: AbortSignal): Promise<ContinueContent[]> => orEmptyList(api.get('/api/contents/continue', { signal }), signal);
+
+/** The locked preview of a published content (public: its words only, no video, no view counted). */
+export const fetchContentPreview = (id: string): Promise<ContentPreview> => api.get('/api/contents/:id/preview', { params: { id } });

@@ -7,7 +7,8 @@ import { PageSpinner } from '@clima/web-kit/spinner';
 import { parseTags } from '../../../shared/ui/tag-list';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
-import { useContent, useContentPosition, useSaveContentPosition } from '../hooks/use-contents';
+import { LockedPreview } from '../../access/components/locked-preview';
+import { useContent, useContentPosition, useContentPreview, useSaveContentPosition } from '../hooks/use-contents';
 
 const m = messages.contents;
 
@@ -94,6 +95,38 @@ function ContentDetail({ id }: { id: string }) {
   );
 }
 
+/** What a visitor or non-subscriber sees of a shared content beneath the gate: its words, no video. */
+function ContentPreviewPanel({ id }: { id: string }) {
+  const { data } = useContentPreview(id);
+  if (!data) return null;
+  const tags = parseTags(data.tags);
+  return (
+    <LockedPreview
+      title={data.title}
+      description={data.description}
+      meta={
+        <span className="inline-flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-800">{data.category_name ?? m.noCategory}</span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="size-4" aria-hidden />
+            {formatDate(data.created_at)}
+          </span>
+        </span>
+      }
+    >
+      {tags.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={m.tags}>
+          {tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </LockedPreview>
+  );
+}
+
 export default function ContentPage() {
   const { id = '' } = useParams();
   return (
@@ -102,7 +135,7 @@ export default function ContentPage() {
         <ArrowLeft className="size-4" aria-hidden />
         {m.back}
       </Link>
-      <AccessGuard subscriber>
+      <AccessGuard subscriber preview={<ContentPreviewPanel id={id} />}>
         <ContentDetail id={id} />
       </AccessGuard>
     </div>

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { queryKeys } from '../../../app/query-keys';
 import type { WatchSender } from '../../../shared/playback/use-watch-reporting';
-import { fetchContent, fetchContentCategories, fetchContentPosition, fetchContents, fetchContinueContents, saveContentPosition } from '../api/contents-api';
+import { fetchContent, fetchContentCategories, fetchContentPreview, fetchContentPosition, fetchContents, fetchContinueContents, saveContentPosition } from '../api/contents-api';
 
 export const useContents = (filters: { search: string; category: string }, enabled: boolean) =>
   useQuery({
@@ -49,3 +49,6 @@ export function useSaveContentPosition(id: string): WatchSender {
     [id, queryClient],
   );
 }
+
+/** The locked preview a visitor or non-subscriber sees beneath the gate. */
+export const useContentPreview = (id: string) => useQuery({ queryKey: queryKeys.contentPreview(id), queryFn: () => fetchContentPreview(id), retry: false });

@@ -1,4 +1,4 @@
-import type { ContinueLesson, Course, CourseCategory, CourseLesson, LessonProgress } from '@clima/contract/courses';
+import type { ContinueLesson, Course, CourseCategory, CourseLesson, CoursePreview, LessonProgress } from '@clima/contract/courses';
 import type { LessonPosition } from '@clima/contract/watch';
 import type { WatchReportBody } from '../../../shared/playback/watch-tracker';
 import { api, ApiError, orEmptyList } from '../../../lib/api';
@@ -60,3 +60,6 @@ export async function saveLessonPosition(courseId: string, lessonId: number, rep
 }
 
 export const fetchContinueCourses = (signal?: AbortSignal): Promise<ContinueLesson[]> => orEmptyList(api.get('/api/courses/continue', { signal }), signal);
+
+/** The locked preview of a published course (public: no video sources). */
+export const fetchCoursePreview = (id: string): Promise<CoursePreview> => api.get('/api/courses/:id/preview', { params: { id } });

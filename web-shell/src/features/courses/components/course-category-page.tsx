@@ -8,12 +8,24 @@ import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner } from '@clima/web-kit/spinner';
 import { AccessGuard } from '../../access/components/access-guard';
 import { STRETCHED_LINK } from '../../../shared/ui/stretched-link';
-import { useCategoryCourses, useCourseCategory } from '../hooks/use-courses';
+import { useCategoryCourses, useCourseCategory, useCourseProgress } from '../hooks/use-courses';
 
 const m = messages.courses;
 
+/** The share of the course's lessons the user completed, 0..100 (null before any lesson was played). */
+function useCompletedShare(course: Course): number | null {
+  const progress = useCourseProgress(String(course.id), course.lessons_count > 0);
+  const list = progress.data ?? [];
+  if (list.length === 0 || course.lessons_count === 0) return null;
+  const completed = list.filter((p) => p.completed === 1).length;
+  return Math.min(100, Math.round((completed / course.lessons_count) * 100));
+}
+
 function CourseCard({ course }: { course: Course }) {
   const hasLessons = course.lessons_count > 0;
+  const share = useCompletedShare(course);
+  const started = share !== null;
+  const progressId = `course-card-progress-${course.id}`;
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-sky-600 hover:shadow-md"
@@ -45,11 +57,32 @@ function CourseCard({ course }: { course: Course }) {
           )}
         </h2>
         {course.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{course.description}</p>}
+        {started && (
+          <div className="mt-4" data-testid="course-card-progress">
+            <p id={progressId} className="text-sm font-semibold text-sky-800">
+              {m.courseProgress(share)}
+            </p>
+            <div
+              className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-valuenow={share}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-labelledby={progressId}
+            >
+              <div className="h-full rounded-full bg-sky-600" style={{ width: `${share}%` }} />
+            </div>
+          </div>
+        )}
         <div className="mt-auto pt-5">
           {hasLessons ? (
-            <Link to={`/course/${course.id}`} className={`${buttonStyles.primary} relative z-10 w-full`} aria-label={`${m.watch}: ${course.title}`}>
+            <Link
+              to={`/course/${course.id}`}
+              className={`${buttonStyles.primary} relative z-10 w-full`}
+              aria-label={`${started ? m.continue : m.watch}: ${course.title}`}
+            >
               <PlayCircle className="size-4" aria-hidden />
-              {m.watch}
+              {started ? m.continue : m.watch}
             </Link>
           ) : (
             <span className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-slate-100 px-5 py-2.5 text-sm font-semibold text-slate-500">

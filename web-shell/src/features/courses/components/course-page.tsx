@@ -1,16 +1,18 @@
 import type { Course, CourseLesson, LessonProgress } from '@clima/contract/courses';
-import { ArrowLeft, Check, Clock, ListVideo, SearchX, TriangleAlert } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowLeft, Check, Clock, ListVideo, PartyPopper, SearchX, SkipForward, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from '@clima/router';
 import { messages } from '../../../i18n/messages';
 import { formatDuration } from '../../../lib/format';
+import { buttonStyles } from '@clima/web-kit/button';
 import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
+import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
 import { useLearningActivity } from '../../../shared/learning/learning-activity';
-import { useCourse, useCourseLessons, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
+import { useCourse, useCourseLessons, useCoursePreview, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
 const m = messages.courses;
 
@@ -23,7 +25,17 @@ function CourseVideo({ course }: { course: Course }) {
  * The selected lesson's video (YouTube id or uploaded file). Its reports save where the user is and
  * what they played; the server completes the lesson once most of it was watched.
  */
-function LessonVideo({ courseId, lesson, progress }: { courseId: string; lesson: CourseLesson; progress: LessonProgress | undefined }) {
+function LessonVideo({
+  courseId,
+  lesson,
+  progress,
+  onEnded,
+}: {
+  courseId: string;
+  lesson: CourseLesson;
+  progress: LessonProgress | undefined;
+  onEnded: () => void;
+}) {
   const send = useSaveLessonPosition(courseId, lesson.id);
   // a lesson open on the screen is study time for the ranking (the video playing counts by itself)
   useLearningActivity('lesson');
@@ -33,7 +45,61 @@ function LessonVideo({ courseId, lesson, progress }: { courseId: string; lesson:
       fileUrl={lesson.video_file_url}
       title={lesson.title}
       watch={{ saved: progress, send, fallbackDuration: lesson.duration_seconds }}
+      onEnded={onEnded}
     />
+  );
+}
+
+/**
+ * 'Próxima aula': always there while a next lesson exists; when the lesson's video ends it says so and
+ * takes the focus, so the course goes on with one press.
+ */
+function NextLesson({ next, ended, onNext }: { next: CourseLesson; ended: boolean; onNext: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (ended) button.current?.focus();
+  }, [ended]);
+  return (
+    <div
+      className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between ${
+        ended ? 'border-sky-300 bg-sky-50' : 'border-slate-200 bg-white'
+      }`}
+      data-testid="next-lesson"
+      data-ended={ended}
+    >
+      <p className="min-w-0 text-sm text-slate-700" role="status">
+        {ended && <span className="block font-semibold text-slate-900">{m.lessonEnded}</span>}
+        <span className="block truncate">{m.upNext(next.title)}</span>
+      </p>
+      <button ref={button} type="button" onClick={onNext} className={`${buttonStyles.primary} shrink-0`}>
+        <SkipForward className="size-4" aria-hidden />
+        {m.nextLesson}
+      </button>
+    </div>
+  );
+}
+
+/** The finished moment: every lesson of the course completed, with the certificate once it is issued. */
+function CourseFinished({ courseId, back }: { courseId: number; back: string }) {
+  return (
+    <section
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5"
+      aria-labelledby="course-finished-title"
+      data-testid="course-finished"
+      role="status"
+    >
+      <h2 id="course-finished-title" className="flex items-center gap-2 text-lg font-bold text-emerald-900">
+        <PartyPopper className="size-5" aria-hidden />
+        {m.finishedTitle}
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900">{m.finishedText}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <CourseCertificateLink courseId={courseId} />
+        <Link to={back} className="text-sm font-semibold text-emerald-900 underline-offset-2 hover:underline">
+          {m.backToCourses}
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -163,6 +229,8 @@ function CourseDetail({ id }: { id: string }) {
   const [searchParams] = useSearchParams();
   // 'Continuar assistindo' opens the course at the lesson to resume (?lesson=<id>)
   const [selectedId, setSelectedId] = useState<number | null>(() => Number(searchParams.get('lesson')) || null);
+  // the lesson whose video played to its end (its 'Próxima aula' is then offered)
+  const [endedId, setEndedId] = useState<number | null>(null);
   const playerRef = useRef<HTMLDivElement>(null);
 
   if (course.isPending) return <PageSpinner label={messages.common.loading} />;
@@ -190,8 +258,12 @@ function CourseDetail({ id }: { id: string }) {
   const slug = course.data.category_slug;
   const back = slug ? `/course-category/${encodeURIComponent(slug)}` : '/';
 
+  const next = selected ? list[selectedIndex + 1] : undefined;
+  const finished = list.length > 0 && completed === list.length;
+
   const select = (lesson: CourseLesson) => {
     setSelectedId(lesson.id);
+    setEndedId(null);
     // On a phone the list sits below the player: bring the player back into view.
     const top = playerRef.current?.getBoundingClientRect().top ?? 0;
     if (top < 0) playerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -203,11 +275,21 @@ function CourseDetail({ id }: { id: string }) {
         <ArrowLeft className="size-4" aria-hidden />
         {slug && course.data.category_name ? m.backToCategory(course.data.category_name) : m.backToCourses}
       </Link>
+      <header>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{course.data.title}</h1>
+        {course.data.description && <p className="mt-1 whitespace-pre-line text-slate-600">{course.data.description}</p>}
+      </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-5">
           <div ref={playerRef} className="scroll-mt-24">
             {selected ? (
-              <LessonVideo key={selected.id} courseId={id} lesson={selected} progress={progressList.find((p) => p.lesson_id === selected.id)} />
+              <LessonVideo
+                key={selected.id}
+                courseId={id}
+                lesson={selected}
+                progress={progressList.find((p) => p.lesson_id === selected.id)}
+                onEnded={() => setEndedId(selected.id)}
+              />
             ) : lessons.isPending ? (
               <div className="grid aspect-video w-full place-items-center rounded-2xl bg-slate-900">
                 <Spinner label={messages.common.loading} />
@@ -216,18 +298,23 @@ function CourseDetail({ id }: { id: string }) {
               <CourseVideo course={course.data} />
             )}
           </div>
-          <div>
-            {selected && (
+          {selected && (
+            <div>
               <p className="text-sm font-semibold text-sky-700" data-testid="current-lesson">
-                {m.lessonPosition(selectedIndex + 1, list.length)} · {selected.title}
+                {m.lessonPosition(selectedIndex + 1, list.length)}
               </p>
-            )}
-            <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{course.data.title}</h1>
-            {course.data.description && <p className="mt-2 whitespace-pre-line text-slate-600">{course.data.description}</p>}
-            {selected?.description && <p className="mt-3 border-l-4 border-sky-200 pl-3 text-sm text-slate-600">{selected.description}</p>}
-          </div>
+              <h2 className="mt-1 text-2xl font-bold leading-tight text-slate-900 sm:text-3xl" data-testid="lesson-title">
+                {selected.title}
+              </h2>
+              {selected.description && <p className="mt-2 whitespace-pre-line text-slate-600">{selected.description}</p>}
+            </div>
+          )}
+          {finished ? (
+            <CourseFinished courseId={course.data.id} back={back} />
+          ) : (
+            next && <NextLesson next={next} ended={endedId === selected?.id} onNext={() => select(next)} />
+          )}
           <ProgressBox completed={completed} total={list.length} />
-          {list.length > 0 && completed === list.length && <CourseCertificateLink courseId={course.data.id} />}
         </div>
         <LessonList lessons={list} done={done} watched={watched} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
       </div>
@@ -235,10 +322,54 @@ function CourseDetail({ id }: { id: string }) {
   );
 }
 
+/** What a visitor or non-subscriber sees of a shared course beneath the gate: its words and its lessons, no video. */
+function CoursePreviewPanel({ id }: { id: string }) {
+  const { data } = useCoursePreview(id);
+  if (!data) return null;
+  return (
+    <LockedPreview
+      title={data.title}
+      description={data.description}
+      meta={
+        <span className="inline-flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="inline-flex items-center gap-1.5">
+            <ListVideo className="size-4" aria-hidden />
+            {m.lessonItems(data.lessons_count)}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden />
+            {formatDuration(data.total_duration)}
+          </span>
+        </span>
+      }
+    >
+      {data.lessons.length > 0 && (
+        <section className="mt-5" aria-labelledby="preview-lessons-title">
+          <h3 id="preview-lessons-title" className="font-semibold text-slate-900">
+            {m.lessonsList}
+          </h3>
+          <ol className="mt-2 divide-y divide-slate-100 rounded-2xl border border-slate-200" data-testid="preview-lessons">
+            {data.lessons.map((lesson, index) => (
+              <li key={lesson.id} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid="preview-lesson">
+                <span className="grid size-7 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-bold text-slate-700">{index + 1}</span>
+                <span className="min-w-0 flex-1 font-medium text-slate-900">{lesson.title}</span>
+                <span className="inline-flex shrink-0 items-center gap-1 text-slate-600">
+                  <Clock className="size-3.5" aria-hidden />
+                  {formatDuration(lesson.duration_seconds)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </LockedPreview>
+  );
+}
+
 export default function CoursePage() {
   const { id = '' } = useParams();
   return (
-    <AccessGuard subscriber restrictedText={m.needLogin}>
+    <AccessGuard subscriber restrictedText={m.needLogin} preview={<CoursePreviewPanel id={id} />}>
       <CourseDetail id={id} />
     </AccessGuard>
   );

@@ -9,6 +9,7 @@ import {
   fetchCategoryCourses,
   fetchContinueCourses,
   fetchCourse,
+  fetchCoursePreview,
   fetchLessons,
   fetchProgress,
   saveLessonPosition,
@@ -36,7 +37,11 @@ export const useCategoryCourses = (slug: string | undefined) =>
 
 export const useCourse = (id: string) => useQuery({ queryKey: queryKeys.course(id), queryFn: () => fetchCourse(id), retry: false });
 export const useCourseLessons = (id: string) => useQuery({ queryKey: queryKeys.courseLessons(id), queryFn: () => fetchLessons(id) });
-export const useCourseProgress = (id: string) => useQuery({ queryKey: queryKeys.courseProgress(id), queryFn: () => fetchProgress(id) });
+export const useCourseProgress = (id: string, enabled = true) =>
+  useQuery({ queryKey: queryKeys.courseProgress(id), queryFn: () => fetchProgress(id), enabled });
+
+/** The locked preview a visitor or non-subscriber sees beneath the gate. */
+export const useCoursePreview = (id: string) => useQuery({ queryKey: queryKeys.coursePreview(id), queryFn: () => fetchCoursePreview(id), retry: false });
 
 /** 'Continuar assistindo' on the course home: the lesson to resume in each course. */
 export const useContinueCourses = (enabled: boolean) =>
