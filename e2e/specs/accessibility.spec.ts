@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
-import { activateSubscription, adminApi, newUser, type TestUser } from '../support/api';
+import { adminApi, seedTestUser, type TestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
 
 /**
@@ -56,25 +56,7 @@ test.beforeAll(async ({ baseURL }) => {
   }
 });
 
-async function seedUser(baseURL: string, active: boolean): Promise<TestUser> {
-  const user = newUser(active ? 'axe-assinante' : 'axe-gratuito');
-  const api = await playwrightRequest.newContext({ baseURL });
-  try {
-    const res = await api.post('/api/auth/register', { data: user });
-    expect(res.ok(), await res.text()).toBe(true);
-    if (active) {
-      const adm = await adminApi(baseURL);
-      try {
-        await activateSubscription(adm, ((await res.json()) as { id: string }).id);
-      } finally {
-        await adm.dispose();
-      }
-    }
-  } finally {
-    await api.dispose();
-  }
-  return user;
-}
+const seedUser = (baseURL: string, active: boolean): Promise<TestUser> => seedTestUser(baseURL, active ? 'axe-assinante' : 'axe-gratuito', active);
 
 /** The screens of spec 2.1 and the pages the e-mails and the footer link to. */
 function screens(): Array<[string, string]> {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ContentDetailPage } from '../pages/catalog-shell';
 import { CoursePage } from '../pages/courses-shell';
-import { activateSubscription, adminApi, newUser, type TestUser } from '../support/api';
+import { adminApi, seedTestUser, type TestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
 
 /**
@@ -62,25 +62,7 @@ async function seed(baseURL: string): Promise<Seed> {
   }
 }
 
-async function register(baseURL: string, active: boolean): Promise<TestUser> {
-  const user = newUser(active ? 'fluxo-assinante' : 'fluxo-gratuito');
-  const api = await playwrightRequest.newContext({ baseURL });
-  try {
-    const res = await api.post('/api/auth/register', { data: user });
-    expect(res.ok(), await res.text()).toBe(true);
-    if (active) {
-      const adm = await adminApi(baseURL);
-      try {
-        await activateSubscription(adm, ((await res.json()) as { id: string }).id);
-      } finally {
-        await adm.dispose();
-      }
-    }
-  } finally {
-    await api.dispose();
-  }
-  return user;
-}
+const register = (baseURL: string, active: boolean): Promise<TestUser> => seedTestUser(baseURL, active ? 'fluxo-assinante' : 'fluxo-gratuito', active);
 
 async function signIn(page: Page, user: TestUser): Promise<void> {
   const res = await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });

@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { ProfilePage } from '../pages/profile-page';
-import { activateSubscription, adminApi, newUser, type TestUser } from '../support/api';
+import { adminApi, seedTestUser, type TestUser } from '../support/api';
 
 /**
  * Issue 25, the walkthrough's fixes as a new user meets them: the visitor's first look, whole cards that
@@ -10,25 +10,7 @@ import { activateSubscription, adminApi, newUser, type TestUser } from '../suppo
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function seedUser(baseURL: string, active: boolean): Promise<TestUser> {
-  const user = newUser(active ? 'passeio-assinante' : 'passeio');
-  const api = await playwrightRequest.newContext({ baseURL });
-  try {
-    const res = await api.post('/api/auth/register', { data: user });
-    expect(res.ok(), await res.text()).toBe(true);
-    if (active) {
-      const adm = await adminApi(baseURL);
-      try {
-        await activateSubscription(adm, ((await res.json()) as { id: string }).id);
-      } finally {
-        await adm.dispose();
-      }
-    }
-  } finally {
-    await api.dispose();
-  }
-  return user;
-}
+const seedUser = (baseURL: string, active: boolean): Promise<TestUser> => seedTestUser(baseURL, active ? 'passeio-assinante' : 'passeio', active);
 
 test('a visitor sees the course catalogue beneath \'Acesso Restrito\' on / and the plans on /subscription @phone', async ({ page, baseURL }) => {
   const adm = await adminApi(baseURL!);

@@ -55,3 +55,24 @@ export async function activateSubscription(adm: APIRequestContext, userId: strin
   const put = await adm.put(`/api/admin/users/${encodeURIComponent(userId)}`, { data: { subscription_status: 'active', subscription_plan: 'monthly' } });
   expect(put.ok(), await put.text()).toBeTruthy();
 }
+
+/** A new end user registered through the API, with an active subscription when `active` (set by the administrator). */
+export async function seedTestUser(baseURL: string, prefix: string, active: boolean): Promise<TestUser> {
+  const user = newUser(prefix);
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await api.post('/api/auth/register', { data: user });
+    expect(res.ok(), await res.text()).toBe(true);
+    if (active) {
+      const adm = await adminApi(baseURL);
+      try {
+        await activateSubscription(adm, ((await res.json()) as { id: string }).id);
+      } finally {
+        await adm.dispose();
+      }
+    }
+  } finally {
+    await api.dispose();
+  }
+  return user;
+}

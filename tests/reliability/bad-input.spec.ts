@@ -125,6 +125,8 @@ beforeAll(async () => {
     'POST /api/users/session/heartbeat': { body: { activity: 'video', visible: true } },
     'GET /api/contents/:id': { params: { id: f.content } },
     'GET /api/courses/:id': { params: { id: f.course } },
+    'GET /api/contents/:id/preview': { params: { id: f.content } },
+    'GET /api/courses/:id/preview': { params: { id: f.course } },
     'GET /api/courses/:id/lessons': { params: { id: f.course } },
     'GET /api/courses/:id/progress': { params: { id: f.course } },
     'POST /api/courses/:id/lessons/:lessonId/progress': { params: { id: f.course, lessonId: f.lesson1 }, body: {} },
