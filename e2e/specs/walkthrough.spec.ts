@@ -78,15 +78,20 @@ test('content and course cards open from their picture and title, not only from 
 
   await page.goto('/contents');
   const card = page.getByTestId('content-card').filter({ hasText: `Cartão inteiro ${tag}` });
-  // the picture, far from the button
+  // the picture, far from the button: a click on the card at that point (Playwright waits until the card stops
+  // moving, e.g. while a notice above it appears, and the point lands on the card's own link)
   const box = (await card.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + 20);
+  await card.click({ position: { x: Math.round(box.width / 2), y: 20 } });
   await expect(page).toHaveURL(new RegExp(`/content/${contentId}$`));
 
   await page.goto(`/course-category/${slug}`);
-  // a tap on the description, where the card's link covers it (Playwright's click would refuse a covered element)
-  const text = (await page.getByTestId('course-card').filter({ hasText: `Curso cartão ${tag}` }).getByText('Abre de qualquer ponto.').boundingBox())!;
-  await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
+  // a tap on the description, where the card's link covers it (Playwright's click would refuse the covered text
+  // itself): the card is clicked at the description's place
+  const courseCard = page.getByTestId('course-card').filter({ hasText: `Curso cartão ${tag}` });
+  const description = courseCard.getByText('Abre de qualquer ponto.');
+  await expect(description).toBeVisible();
+  const [cardBox, text] = [(await courseCard.boundingBox())!, (await description.boundingBox())!];
+  await courseCard.click({ position: { x: Math.round(text.x - cardBox.x + text.width / 2), y: Math.round(text.y - cardBox.y + text.height / 2) } });
   await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
 });
 
