@@ -55,6 +55,13 @@ function ensureOcr() {
   aptInstall(['poppler-utils', 'tesseract-ocr', 'tesseract-ocr-por', 'tesseract-ocr-eng']);
 }
 
+/** The catalog reads an uploaded video's duration with ffmpeg's ffprobe (and the specs make their test videos with ffmpeg). */
+function ensureFfmpeg() {
+  if (have('ffprobe') && have('ffmpeg')) return;
+  log('ffmpeg não encontrado: instalando pelo apt-get...');
+  aptInstall(['ffmpeg']);
+}
+
 function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
@@ -309,6 +316,7 @@ async function startPlatform(options = {}) {
   if (options.install !== false) {
     ensureNginx();
     ensureOcr();
+    ensureFfmpeg();
     ensureDependencies();
   }
   if (options.build !== false) build();
@@ -392,4 +400,4 @@ async function startPlatform(options = {}) {
   return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports, mail };
 }
 
-module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

@@ -13,7 +13,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { build, ensureNginx, ensureOcr, ensureDependencies, ROOT, log } = require('./platform.cjs');
+const { build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, log } = require('./platform.cjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -68,6 +68,7 @@ function readJson(file) {
 function main() {
   ensureNginx();
   ensureOcr();
+  ensureFfmpeg();
   ensureImageMagick();
   ensureChromium();
   ensureDockerCompose();
