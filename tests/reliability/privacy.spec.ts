@@ -70,12 +70,17 @@ beforeAll(async () => {
 
   const one = async (q: string) => Number((await t.sql<{ v: number }>(q))[0]!.v);
   held.contentId = await one(`SELECT id AS v FROM catalog.contents WHERE is_published = 1 ORDER BY id LIMIT 1`);
-  const courseId = await one(`SELECT c.id AS v FROM courses.course c JOIN courses.lesson l ON l.course_id = c.id WHERE c.is_published ORDER BY c.id LIMIT 1`);
-  held.lessonId = await one(`SELECT id AS v FROM courses.lesson WHERE course_id = ${courseId} ORDER BY position LIMIT 1`);
+  const courseId = await one(`SELECT c.id AS v FROM courses.course c JOIN courses.lesson l ON l.course_id = c.id AND l.duration_seconds > 0 WHERE c.is_published ORDER BY c.id LIMIT 1`);
+  held.lessonId = await one(`SELECT id AS v FROM courses.lesson WHERE course_id = ${courseId} AND duration_seconds > 0 ORDER BY position LIMIT 1`);
   held.manualId = await one(`SELECT id AS v FROM manuals.manuals WHERE is_published ORDER BY id LIMIT 1`);
   ok(await as('GET', `/api/contents/${held.contentId}`), 'content');
-  // the lesson watched from start to end (its player's report), and a video stopped halfway
-  ok(await as('PUT', `/api/courses/${courseId}/lessons/${held.lessonId}/position`, { position: 30, duration: 30, watched: [[0, 30]] }), 'lesson watched');
+  // the lesson watched from start to end as its player reports it: a first report, then (as if the lesson's own
+  // length had passed since) the whole of it; and a video stopped halfway
+  const d = await one(`SELECT duration_seconds AS v FROM courses.lesson WHERE id = ${held.lessonId}`);
+  const lessonPosition = `/api/courses/${courseId}/lessons/${held.lessonId}/position`;
+  ok(await as('PUT', lessonPosition, { position: 0, duration: d, watched: [] }), 'lesson started');
+  await t.sql(`UPDATE courses.lesson_watch SET created_at = now() - make_interval(secs => $3) WHERE user_id = $1 AND lesson_id = $2`, [user.id, held.lessonId, d]);
+  ok(await as('PUT', lessonPosition, { position: d, duration: d, watched: [[0, d]] }), 'lesson watched');
   ok(await as('PUT', `/api/contents/${held.contentId}/position`, { position: 42, duration: 600, watched: [[0, 42]] }), 'position');
   ok(await as('POST', `/api/manuals/${held.manualId}/download`), 'download');
   ok(
