@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationShutdown, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { liveSubscription, LiveSubscription } from '../database/redis';
 import { catchError, finalize, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
@@ -24,8 +24,9 @@ import { pathOf } from './request-context';
  * - a write names the scopes it changes, once committed and before its own answer leaves: `@Invalidates(...)` on
  *   an admin route, or `SharedAnswers.invalidate(...)` where the write happens (a view counted, a text job's outcome).
  *   The entries go at once in this process, and every other process of the service drops them when Redis
- *   pub/sub delivers the message — published before the write's request is answered, so an administrator's
- *   change is what the next request sees, on any copy;
+ *   pub/sub delivers the message. Each process that dropped them says so (a counter in Redis), and the write's
+ *   request is answered once every process the message reached has (ACK_TIMEOUT_MS at most), so an
+ *   administrator's change is what the next request sees, on any copy;
  * - while this process's subscription is not live (starting, Redis lost) nothing is served from memory or kept,
  *   and it starts empty once live again, so a missed message can never keep an answer a write changed;
  * - a build that began before a write of one of its scopes is not kept (generation check); concurrent requests
@@ -99,6 +100,9 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
 export const SHARED_CACHE_CONTROL = 'private, no-cache';
 
 const PUBLISH_TIMEOUT_MS = 1000;
+/** How long a write waits for the other processes to say they dropped its scopes (a process that hangs is not waited for). */
+const ACK_TIMEOUT_MS = 250;
+const ACK_POLL_MS = 2;
 
 @Injectable()
 export class SharedAnswers implements OnApplicationShutdown {
@@ -145,16 +149,25 @@ export class SharedAnswers implements OnApplicationShutdown {
     if (routes.size) this.listen();
   }
 
-  /** Drops every kept answer made of these scopes, here and (Redis pub/sub) in every other process of the service. */
+  /**
+   * Drops every kept answer made of these scopes, here and (Redis pub/sub) in every other process of the service,
+   * and returns once each process the message reached has dropped them.
+   */
   async invalidate(...scopes: string[]): Promise<void> {
     if (!scopes.length) return;
     this.drop(scopes);
+    const id = randomUUID();
+    const deadline = Date.now() + ACK_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.redis.publish(this.channel, scopes.join(',')),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('publish timeout')), PUBLISH_TIMEOUT_MS))),
+      const reached = await Promise.race([
+        this.redis.publish(this.channel, `${id}|${scopes.join(',')}`),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('publish timeout')), PUBLISH_TIMEOUT_MS))),
       ]);
+      clearTimeout(timer);
+      const key = this.ackKey(id);
+      while (Number((await this.redis.get(key)) ?? 0) < reached && Date.now() < deadline) await new Promise((r) => setTimeout(r, ACK_POLL_MS));
+      await this.redis.del(key);
     } catch (err) {
       // Redis is not answering: the other processes' subscriptions are down too, so they keep nothing meanwhile
       // and start empty when it is back
@@ -162,6 +175,24 @@ export class SharedAnswers implements OnApplicationShutdown {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private ackKey(id: string): string {
+    return `${this.channel}:ack:${id}`;
+  }
+
+  /** A message heard: its scopes dropped here, then said so to the write that published it. */
+  private heard(message: string): void {
+    const bar = message.indexOf('|');
+    this.drop((bar < 0 ? message : message.slice(bar + 1)).split(','));
+    if (bar < 0) return;
+    const key = this.ackKey(message.slice(0, bar));
+    this.redis
+      .multi()
+      .incr(key)
+      .pexpire(key, 10_000)
+      .exec()
+      .catch(() => undefined);
   }
 
   /** A snapshot of the generations of these scopes, taken before an answer is built. */
@@ -247,7 +278,7 @@ export class SharedAnswers implements OnApplicationShutdown {
 
   private listen(): void {
     if (this.subscriber || !this.enabled) return;
-    this.subscriber = liveSubscription(this.redis, this.channel, { reset: () => this.clear(), message: (scopes) => this.drop(scopes.split(',')) });
+    this.subscriber = liveSubscription(this.redis, this.channel, { reset: () => this.clear(), message: (text) => this.heard(text) });
   }
 
   async onApplicationShutdown(): Promise<void> {
