@@ -8,14 +8,24 @@
  *    heartbeats (as written; live, after VACUUM FULL; and once the retention job dropped the day's stretches), and
  *    a year at 100,000 daily users online an hour, against the one-row-per-minute ledger it replaced (measured on
  *    a table of that shape in the same database).
- * 2. The authenticated no-op ceiling: HEAD /api/users/session/heartbeat through the gateway, flat out (closed loop,
- *    BENCH_CONNECTIONS): nginx, the auth service's identity check and the ranking's verification of the signed
- *    identity, nothing else. Then the study heartbeat (POST, `{"activity":"video","visible":true}`) flat out the
- *    same way: the ratio of the two is what queueing a heartbeat costs.
+ 2. The authenticated no-op ceiling: HEAD /api/users/session/heartbeat through the gateway, flat out (closed loop,
+ *    BENCH_CONNECTIONS, Debian's wrk with the users' sessions in turn: bench/lib/wrk.ts), against nginx's own
+ *    answer (`/gateway-health`) in the same run: nginx, the auth service's identity check and the ranking's
+ *    verification of the signed identity, nothing else. Then the study heartbeat (POST,
+ *    `{"activity":"video","visible":true}`) flat out the same way: the ratio of the two is what queueing a
+ *    heartbeat costs. wrk's own CPU is printed beside each figure.
  * 3. The target: BENCH_RATE heartbeats/s (10,000: 300,000 users every 30 s) open loop for BENCH_SECONDS (60):
  *    accepted rate, p99 of the call, points lag (last heartbeat sent → queue drained, totals final), CPU per
- *    process. When it is not held: lower rates (BENCH_STEPS, 20 s each) and the highest one held, with where the
- *    time goes.
+ *    process, the load generator's included. When it is not held: lower rates (BENCH_STEPS, 20 s each) and the
+ *    highest one held, with where the time goes.
+ *
+ * The open-loop generator: wrk2 (wrk at a constant rate, latency from each request's scheduled time) is not in
+ * Debian, and wrk itself is closed loop: a Lua `delay()` can pace it, but wrk then measures from the moment a
+ * request is sent, so a server that falls behind pushes the schedule back instead of showing up in the p99
+ * (coordinated omission). autocannon at a fixed rate corrects for that (each latency recorded with its expected
+ * interval, HdrHistogram) and can spread the connections over worker threads (BENCH_WORKERS, default 2, the
+ * rate split evenly between them), so one JavaScript thread's limit is not the figure. Its CPU is this process's
+ * ("load generator", worker threads included), printed with every step.
  *
  * The instance models many users with the BENCH_USERS sessions it creates: RANKING_HEARTBEAT_MIN_INTERVAL_MS=0
  * (every heartbeat is queued: a real user's are 30 s apart) and IDENTITY_CACHE_SECONDS=0 (every call pays the
@@ -25,7 +35,9 @@
  *
  * Run: npm run bench:ranking (under `flock /tmp/clima-web.lock`).
  * Environment: BENCH_RATE=10000  BENCH_SECONDS=60  BENCH_CEILING_SECONDS=20  BENCH_STEPS=6666,5000,3333
- *   BENCH_USERS=1000  BENCH_CONNECTIONS=100  BENCH_STORAGE_HEARTBEATS=1000000  BENCH_DRAIN_SECONDS=300
+ *   BENCH_USERS=1000  BENCH_CONNECTIONS=100  BENCH_STORAGE_HEARTBEATS=1000000 (0: no part 1)  BENCH_DRAIN_SECONDS=300
+ *   BENCH_WORKERS=2 (autocannon's worker threads for the open loop)
+ * A benchmark, not a test: nothing is asserted.
  */
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
@@ -35,6 +47,7 @@ import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import type { Platform } from '../infra/platform.cjs';
 import { metricsAuth, withPlatform } from './lib/harness';
+import { gatewayCeiling, printWrk, wrk } from './lib/wrk';
 
 const env = process.env;
 const RATE = Number(env.BENCH_RATE ?? 10_000);
@@ -45,6 +58,7 @@ const USERS = Number(env.BENCH_USERS ?? 1000);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const STORAGE_HEARTBEATS = Number(env.BENCH_STORAGE_HEARTBEATS ?? 1_000_000);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
+const WORKERS = Math.max(1, Number(env.BENCH_WORKERS ?? 2));
 const HEARTBEAT = '/api/users/session/heartbeat';
 const STUDY = JSON.stringify({ activity: 'video', visible: true });
 /** Aims of the issue, and its floor (100,000 active users every 30 s). */
@@ -174,7 +188,7 @@ function cpuSample(platform: Platform): CpuSample {
     const group = p.comm.startsWith('postgres') ? 'postgres (machine-wide)' : p.comm.startsWith('redis-server') ? 'redis (machine-wide)' : null;
     if (group) sample.set(group, (sample.get(group) ?? 0) + p.ticks);
   }
-  sample.set('benchmark client', subtree(process.pid));
+  sample.set('load generator', subtree(process.pid));
   return sample;
 }
 
@@ -209,6 +223,9 @@ interface Load {
   drained: boolean;
   backlogLeft: number;
   cpu: CpuShare[];
+  /** The load generator's CPU in cores: wrk's own (closed loop) or this process's (autocannon's workers). */
+  generator: number;
+  generatorName: string;
 }
 
 interface Ctx {
@@ -222,32 +239,40 @@ interface Ctx {
 async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; target: number | null; seconds: number }): Promise<Load> {
   const histBefore = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env), o.method);
   const cpuBefore = cpuSample(ctx.platform);
-  const result = await autocannon({
-    url: ctx.gateway,
-    connections: CONNECTIONS,
-    duration: o.seconds,
-    ...(o.target ? { overallRate: o.target } : {}),
-    // every request is the next user's; requests built once (a request rebuilt each time costs the client more
-    // CPU than the gateway spends on it, on a machine the client shares)
-    requests: ctx.cookies.map((cookie) => ({
-      method: o.method,
-      path: HEARTBEAT,
-      headers: { ...cookie, 'content-type': 'application/json' },
-      ...(o.method === 'POST' ? { body: STUDY } : {}),
-    })),
-  });
+  const requests = ctx.cookies.map((cookie) => ({
+    method: o.method,
+    path: HEARTBEAT,
+    headers: { ...cookie, 'content-type': 'application/json' },
+    ...(o.method === 'POST' ? { body: STUDY } : {}),
+  }));
+  let figures: { accepted: number; p50: number; p99: number; errors: number; generator: number; generatorName: string };
+  if (o.target) {
+    // open loop: autocannon over WORKERS threads, each sending its share of the rate (it does not split the rate
+    // itself, only the connections); requests built once (a request rebuilt each time costs the client more CPU
+    // than the gateway spends on it, on a machine the client shares)
+    const result = await autocannon({
+      url: ctx.gateway,
+      connections: CONNECTIONS,
+      duration: o.seconds,
+      workers: WORKERS,
+      overallRate: Math.ceil(o.target / WORKERS),
+      requests,
+    });
+    figures = { accepted: result['2xx'] / o.seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, generator: 0, generatorName: `autocannon, ${WORKERS} worker threads` };
+  } else {
+    const w = await wrk(label, ctx.gateway, requests, { connections: CONNECTIONS, seconds: o.seconds });
+    figures = { accepted: (w.rps * w.seconds - w.non2xx) / w.seconds, p50: w.p50, p99: w.p99, errors: w.errors + w.non2xx, generator: w.generatorCores, generatorName: 'wrk, one thread' };
+  }
   const sentAt = Date.now();
   const cpu = cpuBetween(cpuBefore, cpuSample(ctx.platform), o.seconds);
+  if (o.target) figures.generator = cpu.find((c) => c.name === 'load generator')?.cores ?? 0;
   const histAfter = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env), o.method);
   const drained = o.method === 'POST' ? await drain(ctx.queue, sentAt) : { drained: true, left: 0, seconds: 0 };
   return {
     label,
     target: o.target,
     seconds: o.seconds,
-    accepted: result['2xx'] / o.seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    ...figures,
     serviceP99: serviceP99(histBefore, histAfter),
     lagSeconds: drained.seconds,
     drained: drained.drained,
@@ -261,12 +286,12 @@ const lagText = (s: Load) => (s.drained ? `${s.lagSeconds.toFixed(1)} s` : `> ${
 
 function print(s: Load): void {
   const lines = [
-    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out'} for ${s.seconds} s, ${CONNECTIONS} connections`,
+    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out (closed loop)'} for ${s.seconds} s, ${CONNECTIONS} connections`,
     `  accepted rate         ${s.accepted.toFixed(0)}/s (${s.errors} errors, non-2xx or timeouts)`,
     `  call                  p50 ${s.p50} ms, p99 ${s.p99} ms (inside the ranking service: p99 ${s.serviceP99})`,
   ];
   if (s.label.includes('heartbeat')) lines.push(`  points lag            ${lagText(s)} from the last heartbeat sent until the queue is drained (totals final)`);
-  lines.push(`  CPU (cores of ${cpuCount()})    ${cpuText(s.cpu)}`, '');
+  lines.push(`  load generator        ${s.generator.toFixed(2)} of ${cpuCount()} cores (${s.generatorName})`, `  CPU (cores of ${cpuCount()})    ${cpuText(s.cpu)}`, '');
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -407,7 +432,7 @@ void withPlatform(
       const load1 = loadavg().map((l) => l.toFixed(1)).join(' / ');
       process.stdout.write(`machine load average ${load1} (1/5/15 min) on ${cpuCount()} cores: the figures mean little when it is far above ${cpuCount()}\n`);
       const ctx: Ctx = { gateway, cookies: [], queue, metricsUrl: `http://127.0.0.1:${p.ports.ranking}/metrics`, platform: p };
-      await storagePart(ctx, db);
+      if (STORAGE_HEARTBEATS > 0) await storagePart(ctx, db);
 
       const run = Date.now().toString(36);
       const t0 = Date.now();
@@ -417,12 +442,18 @@ void withPlatform(
       if (warm.errors > 0) throw new Error(`warm-up: ${warm.errors} failed heartbeats`);
 
       process.stdout.write(`\n2. the authenticated no-op ceiling and the heartbeat, flat out\n`);
+      const nginx = await gatewayCeiling(gateway, { connections: CONNECTIONS, seconds: Math.min(CEILING_SECONDS, 10) });
+      printWrk([nginx]);
+      process.stdout.write('\n');
       const ceiling = await load(ctx, 'no-op (HEAD, gateway + identity)', { method: 'HEAD', target: null, seconds: CEILING_SECONDS });
       print(ceiling);
       const flat = await load(ctx, 'study heartbeat (POST), flat out', { method: 'POST', target: null, seconds: CEILING_SECONDS });
       print(flat);
       const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-      process.stdout.write(`ratio heartbeat/no-op  ${ratio(flat.accepted, ceiling.accepted)} of the accepted rate; p99 ${flat.p99} ms vs ${ceiling.p99} ms\n`);
+      process.stdout.write(
+        `ratio heartbeat/no-op  ${ratio(flat.accepted, ceiling.accepted)} of the accepted rate; p99 ${flat.p99} ms vs ${ceiling.p99} ms\n` +
+          `ratio to nginx alone   no-op ${ratio(ceiling.accepted, nginx.rps)}, heartbeat ${ratio(flat.accepted, nginx.rps)} of nginx's own ${nginx.rps.toFixed(0)}/s\n`,
+      );
 
       process.stdout.write(`\n3. the target: ${RATE}/s (${(RATE * 30).toLocaleString('en')} users every 30 s)\n`);
       const target = await load(ctx, 'study heartbeat', { method: 'POST', target: RATE, seconds: SECONDS });
@@ -441,7 +472,7 @@ void withPlatform(
         for (const rate of STEPS.filter((r) => r < RATE)) {
           const s = await load(ctx, 'study heartbeat', { method: 'POST', target: rate, seconds: Math.min(SECONDS, 20) });
           process.stdout.write(
-            `  ${String(rate).padStart(5)}/s  accepted ${s.accepted.toFixed(0)}/s  p99 ${s.p99} ms (service ${s.serviceP99})  lag ${lagText(s)}  ${held(s) ? 'held' : 'not held'}  CPU ${cpuText(s.cpu)}\n`,
+            `  ${String(rate).padStart(5)}/s  accepted ${s.accepted.toFixed(0)}/s  p99 ${s.p99} ms (service ${s.serviceP99})  lag ${lagText(s)}  ${held(s) ? 'held' : 'not held'}  generator ${s.generator.toFixed(2)} cores  CPU ${cpuText(s.cpu)}\n`,
           );
           if (held(s)) {
             best = s;

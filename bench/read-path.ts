@@ -2,7 +2,13 @@
  * The read path at this machine's limit (issue 18): each hot read route through the gateway, with the identity
  * check, as an active subscriber, 50 connections, against a bare node:http + pg server (its own process) that
  * runs the route's own SQL — the service's repository and mapper over a plain pg pool — in the same run. Prints
- * req/s, p99, the ratio per route and the CPU each process used (the service, auth for the identity check, nginx).
+ * req/s, p99, the ratio per route and the CPU each process used (the service, auth for the identity check, nginx),
+ * as CPU µs per request per service. Routes the shared answers do not keep (a content opened, a view counted; a
+ * course's lessons with the caller's progress; the caller's own ranking figures; the contents to continue) are
+ * measured the same way, without a baseline: their CPU µs per request is the figure to compare.
+ *
+ * Load: Debian's wrk, closed loop (bench/lib/wrk.ts); the generator's own CPU (cores) is printed beside every
+ * figure. A benchmark, not a test: nothing is asserted.
  *
  *   npm run bench:read-path     BENCH_SECONDS (10 per step), BENCH_CONNECTIONS (50), BENCH_ROUTES (comma-separated
  *                               labels to run only some), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every service)
@@ -10,10 +16,12 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { load, print, repoRoot, withPlatform, type Figure } from './lib/harness';
+import { repoRoot, withPlatform } from './lib/harness';
+import { printWrk, wrk, type WrkFigure } from './lib/wrk';
 
 const ROOT = repoRoot();
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-local-only' };
@@ -31,6 +39,8 @@ interface Route {
   path: string;
   /** The owning service's process (its CPU is reported). */
   service: string;
+  /** Not kept by the shared answers (every request runs the route); no baseline. `:content`, `:course`: ids of the demo data. */
+  uncached?: true;
 }
 const ROUTES: Route[] = [
   { label: '/api/users/me', path: '/api/users/me', service: 'auth' },
@@ -39,6 +49,10 @@ const ROUTES: Route[] = [
   { label: '/api/course-categories-with-stats', path: '/api/course-categories-with-stats', service: 'courses' },
   { label: '/api/manuals', path: '/api/manuals', service: 'manuals' },
   { label: '/api/ranking', path: '/api/ranking', service: 'ranking' },
+  { label: '/api/contents/:id (a view counted)', path: '/api/contents/:content', service: 'catalog', uncached: true },
+  { label: '/api/contents/continue', path: '/api/contents/continue', service: 'catalog', uncached: true },
+  { label: '/api/courses/:id/lessons', path: '/api/courses/:course/lessons', service: 'courses', uncached: true },
+  { label: '/api/users/me/stats', path: '/api/users/me/stats', service: 'ranking', uncached: true },
 ];
 
 /**
@@ -144,11 +158,14 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: f.reduce((a, b) => a + b, 0) - idle, total: f.reduce((a, b) => a + b, 0) };
 }
 
-async function measured(label: string, url: string, headers: Record<string, string>, pids: Record<string, number[]>): Promise<Figure & { cpu: Record<string, number>; machine: number }> {
+type Measured = WrkFigure & { cpu: Record<string, number>; machine: number };
+
+async function measured(label: string, url: string, headers: Record<string, string>, pids: Record<string, number[]>): Promise<Measured> {
   const before = Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, list.reduce((a, p) => a + cpuSeconds(p), 0)]));
   const m0 = machineTicks();
   const t0 = performance.now();
-  const f = await load(label, url, { headers, connections: CONNECTIONS });
+  const u = new URL(url);
+  const f = await wrk(label, u.origin, [{ path: u.pathname + u.search, headers }], { connections: CONNECTIONS });
   const seconds = (performance.now() - t0) / 1000;
   const m1 = machineTicks();
   const cpu = Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, Math.round(((list.reduce((a, p) => a + cpuSeconds(p), 0) - before[k]!) / seconds) * 100)]));
@@ -156,7 +173,7 @@ async function measured(label: string, url: string, headers: Record<string, stri
 }
 
 /** CPU time a process spent per answered request (µs): the figure a busy machine disturbs least. */
-const perRequest = (f: Figure & { cpu: Record<string, number> }, who: string) => Math.round(((f.cpu[who] ?? 0) / 100 / Math.max(1, f.rps)) * 1e6);
+const perRequest = (f: Measured, who: string) => Math.round(((f.cpu[who] ?? 0) / 100 / Math.max(1, f.rps)) * 1e6);
 
 async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<void> {
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
@@ -226,37 +243,49 @@ async function main(): Promise<void> {
       try {
         const gw = p.children.find((c) => c.name === 'gateway')!.pid!;
         const pidOf = (name: string) => p.children.find((c) => c.name === name)?.pid;
+        // the demo data's ids for the uncached routes: the first published content and course
+        const firstId = async (path: string) => ((await (await fetch(`${gateway}${path}`, { headers: { cookie } })).json()) as { id: number }[])[0]!.id;
+        const ids = { content: await firstId('/api/contents'), course: await firstId('/api/courses') };
+        const pathOf = (r: Route) => r.path.replace(':content', String(ids.content)).replace(':course', String(ids.course));
         for (const r of routes) {
-          const a = (await (await fetch(`${gateway}${r.path}`, { headers: { cookie } })).text()).length;
-          const b = (await (await fetch(`${baseline}${r.path}`)).text()).length;
-          process.stdout.write(`${r.label}: ${a} bytes through the gateway, ${b} bytes from the baseline\n`);
+          const answer = await fetch(`${gateway}${pathOf(r)}`, { headers: { cookie } });
+          const a = (await answer.text()).length;
+          const b = r.uncached ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
+          process.stdout.write(`${r.label}: HTTP ${answer.status}, ${a} bytes through the gateway${b === null ? ' (kept by no shared answer: no baseline)' : `, ${b} bytes from the baseline`}\n`);
         }
-        await load('warm-up', `${gateway}/api/contents`, { headers: { cookie }, duration: 3, connections: CONNECTIONS });
+        await wrk('warm-up', gateway, [{ path: '/api/contents', headers: { cookie } }], { seconds: 3, connections: CONNECTIONS });
         const rows: string[] = [];
         const windows: Record<string, [number, number]> = {};
+        const generator: number[] = [];
         for (const r of routes) {
           const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: [child.pid!] };
-          const base = await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
+          const base = r.uncached ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
           const from = process.hrtime.bigint() / 1000n;
-          const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${r.path}`, { cookie }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
+          const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${pathOf(r)}`, { cookie }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
           // the run's window on the monotonic clock (µs), the one V8's profiles are stamped with
           windows[r.label] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
-          print([base, viaGateway]);
-          const ratio = viaGateway.rps / base.rps;
+          printWrk(base ? [base, viaGateway] : [viaGateway]);
+          generator.push(viaGateway.generatorCores, ...(base ? [base.generatorCores] : []));
+          const dash = '-'.padStart(6);
           rows.push(
-            `${r.label.padEnd(36)} ${base.rps.toFixed(0).padStart(6)} ${String(base.p99).padStart(5)}   ${viaGateway.rps.toFixed(0).padStart(6)} ${String(viaGateway.p99).padStart(5)}   ${ratio.toFixed(2).padStart(5)}   ` +
-              `${r.service} ${viaGateway.cpu.service}%${r.service === 'auth' ? '' : `, auth ${viaGateway.cpu.auth}%`}, nginx ${viaGateway.cpu.nginx}%; baseline ${base.cpu.baseline}%; machine ${viaGateway.machine}% / ${base.machine}%; ` +
-              `CPU µs per request: ${r.service} ${perRequest(viaGateway, 'service')}${r.service === 'auth' ? '' : `, auth ${perRequest(viaGateway, 'auth')}`}, nginx ${perRequest(viaGateway, 'nginx')}, baseline ${perRequest(base, 'baseline')}` +
+            `${r.label.padEnd(40)} ${base ? base.rps.toFixed(0).padStart(6) : dash} ${base ? base.p99.toFixed(0).padStart(5) : '-'.padStart(5)}   ${viaGateway.rps.toFixed(0).padStart(6)} ${viaGateway.p99.toFixed(0).padStart(5)}   ` +
+              `${base ? (viaGateway.rps / base.rps).toFixed(2).padStart(5) : '-'.padStart(5)}   ` +
+              `CPU µs per request: ${r.service} ${perRequest(viaGateway, 'service')}${r.service === 'auth' ? '' : `, auth ${perRequest(viaGateway, 'auth')}`}, nginx ${perRequest(viaGateway, 'nginx')}${base ? `, baseline ${perRequest(base, 'baseline')}` : ''}; ` +
+              `${r.service} ${viaGateway.cpu.service}%${r.service === 'auth' ? '' : `, auth ${viaGateway.cpu.auth}%`}, nginx ${viaGateway.cpu.nginx}%${base ? `; baseline ${base.cpu.baseline}%` : ''}; ` +
+              `wrk ${viaGateway.generatorCores.toFixed(2)} cores${base ? ` / ${base.generatorCores.toFixed(2)}` : ''}; machine ${viaGateway.machine}%${base ? ` / ${base.machine}%` : ''}` +
               (viaGateway.errors || viaGateway.non2xx ? `  ERRORS ${viaGateway.errors} non-2xx ${viaGateway.non2xx}` : ''),
           );
         }
         const check = await measured('identity check alone', `http://127.0.0.1:${p.ports.auth}/internal/identity`, { cookie, 'x-original-method': 'GET', 'x-real-ip': '203.0.113.9' }, { auth: [pidOf('auth')!] });
         const health = await measured('nginx alone (/gateway-health)', `${gateway}/gateway-health`, {}, { nginx: [gw, ...childrenOf(gw)] });
-        print([check, health]);
-        process.stdout.write(`\n${CONNECTIONS} connections, ${process.env.BENCH_SECONDS ?? 10} s per step; aim: gateway ≥ 0.70 × baseline, p99 < 20 ms\n`);
-        process.stdout.write(`${'route'.padEnd(36)} ${'base/s'.padStart(6)} ${'p99'.padStart(5)}   ${'gw/s'.padStart(6)} ${'p99'.padStart(5)}   ${'ratio'.padStart(5)}   CPU (% of one core) during the gateway run; machine busy gateway / baseline\n`);
+        printWrk([check, health]);
+        process.stdout.write(`\n${CONNECTIONS} connections, ${process.env.BENCH_SECONDS ?? 10} s per step, wrk closed loop; aim: gateway ≥ 0.70 × baseline, p99 < 20 ms; routes without a baseline are kept by no shared answer\n`);
+        process.stdout.write(`${'route'.padEnd(40)} ${'base/s'.padStart(6)} ${'p99'.padStart(5)}   ${'gw/s'.padStart(6)} ${'p99'.padStart(5)}   ${'ratio'.padStart(5)}   CPU µs per request per process; CPU (% of one core) during the gateway run / the baseline run; the generator's CPU; machine busy\n`);
         for (const row of rows) process.stdout.write(`${row}\n`);
-        process.stdout.write(`identity check alone ${check.rps.toFixed(0)} req/s (auth ${check.cpu.auth}%); nginx alone ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms)\n`);
+        process.stdout.write(
+          `identity check alone ${check.rps.toFixed(0)} req/s (auth ${check.cpu.auth}%, ${perRequest(check, 'auth')} µs per check); nginx alone ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms, ${perRequest(health, 'nginx')} µs per request)\n` +
+            `load generator (wrk, one thread): ${Math.min(...generator).toFixed(2)}–${Math.max(...generator).toFixed(2)} of ${cpus().length} cores over the runs\n`,
+        );
         if (prof) {
           for (const c of p.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
           await new Promise((r) => setTimeout(r, 2000));
