@@ -188,7 +188,10 @@ function cpuSample(platform: Platform): CpuSample {
     const group = p.comm.startsWith('postgres') ? 'postgres (machine-wide)' : p.comm.startsWith('redis-server') ? 'redis (machine-wide)' : null;
     if (group) sample.set(group, (sample.get(group) ?? 0) + p.ticks);
   }
-  sample.set('load generator', subtree(process.pid));
+  // the platform's processes are this process's children too (startPlatform spawns them): the load generator is
+  // this process (autocannon's worker threads included) and its other children (wrk), not the platform
+  const platformPids = new Set(platform.children.map((c) => c.pid));
+  sample.set('load generator', (procs.get(process.pid)?.ticks ?? 0) + (children.get(process.pid) ?? []).filter((c) => !platformPids.has(c)).reduce((s, c) => s + subtree(c), 0));
   return sample;
 }
 
