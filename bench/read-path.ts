@@ -41,9 +41,11 @@ interface Route {
   service: string;
   /** Not kept by the shared answers (every request runs the route); no baseline. `:content`, `:course`: ids of the demo data. */
   uncached?: true;
+  /** Has a baseline but is kept by no shared answer either (the caller's own account). */
+  personal?: true;
 }
 const ROUTES: Route[] = [
-  { label: '/api/users/me', path: '/api/users/me', service: 'auth' },
+  { label: '/api/users/me', path: '/api/users/me', service: 'auth', personal: true },
   { label: '/api/contents', path: '/api/contents', service: 'catalog' },
   { label: '/api/contents?search=vacuo', path: '/api/contents?search=vacuo', service: 'catalog' },
   { label: '/api/course-categories-with-stats', path: '/api/course-categories-with-stats', service: 'courses' },
@@ -257,6 +259,13 @@ async function main(): Promise<void> {
         const rows: string[] = [];
         const windows: Record<string, [number, number]> = {};
         const generator: number[] = [];
+        /** CPU µs per request of each process, by route kind: the per-service summary. */
+        const perService = new Map<string, { kept: number[]; uncached: number[] }>();
+        const note = (who: string, uncached: boolean, us: number) => {
+          const e = perService.get(who) ?? { kept: [], uncached: [] };
+          (uncached ? e.uncached : e.kept).push(us);
+          perService.set(who, e);
+        };
         for (const r of routes) {
           const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: [child.pid!] };
           const base = r.uncached ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
@@ -266,6 +275,10 @@ async function main(): Promise<void> {
           windows[r.label] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
           printWrk(base ? [base, viaGateway] : [viaGateway]);
           generator.push(viaGateway.generatorCores, ...(base ? [base.generatorCores] : []));
+          const notKept = !!(r.uncached || r.personal);
+          note(r.service, notKept, perRequest(viaGateway, 'service'));
+          if (r.service !== 'auth') note('auth (identity check)', notKept, perRequest(viaGateway, 'auth'));
+          note('nginx', notKept, perRequest(viaGateway, 'nginx'));
           const dash = '-'.padStart(6);
           rows.push(
             `${r.label.padEnd(40)} ${base ? base.rps.toFixed(0).padStart(6) : dash} ${base ? base.p99.toFixed(0).padStart(5) : '-'.padStart(5)}   ${viaGateway.rps.toFixed(0).padStart(6)} ${viaGateway.p99.toFixed(0).padStart(5)}   ` +
@@ -286,6 +299,9 @@ async function main(): Promise<void> {
           `identity check alone ${check.rps.toFixed(0)} req/s (auth ${check.cpu.auth}%, ${perRequest(check, 'auth')} µs per check); nginx alone ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms, ${perRequest(health, 'nginx')} µs per request)\n` +
             `load generator (wrk, one thread): ${Math.min(...generator).toFixed(2)}–${Math.max(...generator).toFixed(2)} of ${cpus().length} cores over the runs\n`,
         );
+        const range = (xs: number[]) => (xs.length ? `${Math.min(...xs)}–${Math.max(...xs)} µs` : '-');
+        process.stdout.write('CPU µs per request by service (routes the shared answers keep / routes they do not keep):\n');
+        for (const [who, e] of perService) process.stdout.write(`  ${who.padEnd(24)} kept ${range(e.kept).padEnd(14)} not kept ${range(e.uncached)}\n`);
         if (prof) {
           for (const c of p.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
           await new Promise((r) => setTimeout(r, 2000));
