@@ -299,7 +299,7 @@ async function main(): Promise<void> {
           `identity check alone ${check.rps.toFixed(0)} req/s (auth ${check.cpu.auth}%, ${perRequest(check, 'auth')} µs per check); nginx alone ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms, ${perRequest(health, 'nginx')} µs per request)\n` +
             `load generator (wrk, one thread): ${Math.min(...generator).toFixed(2)}–${Math.max(...generator).toFixed(2)} of ${cpus().length} cores over the runs\n`,
         );
-        const range = (xs: number[]) => (xs.length ? `${Math.min(...xs)}–${Math.max(...xs)} µs` : '-');
+        const range = (xs: number[]) => (!xs.length ? '-' : Math.min(...xs) === Math.max(...xs) ? `${xs[0]} µs` : `${Math.min(...xs)}–${Math.max(...xs)} µs`);
         process.stdout.write('CPU µs per request by service (routes the shared answers keep / routes they do not keep):\n');
         for (const [who, e] of perService) process.stdout.write(`  ${who.padEnd(24)} kept ${range(e.kept).padEnd(14)} not kept ${range(e.uncached)}\n`);
         if (prof) {
