@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { Public } from '@clima/common';
+
 import { openApiDocument, openApiPage, type OpenApiDocument } from '@clima/contract/openapi';
 
 /**
@@ -11,7 +11,6 @@ export class ApiDocsController {
   private page?: string;
 
   @Get()
-  @Public()
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
   html(): string {
@@ -20,7 +19,6 @@ export class ApiDocsController {
   }
 
   @Get('openapi.json')
-  @Public()
   @Header('Cache-Control', 'public, max-age=300')
   json(): OpenApiDocument {
     return openApiDocument();

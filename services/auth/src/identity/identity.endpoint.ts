@@ -22,7 +22,6 @@ const ADDRESS_RE = /^[0-9a-fA-F:.]{2,64}$/;
 export class IdentityEndpoint implements PlatformRoute {
   readonly method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as PlatformRoute['method'];
   readonly path = '/internal/identity';
-  readonly access = 'internal' as const;
   readonly quiet = true;
 
   private readonly gatewayToken: string | undefined;
