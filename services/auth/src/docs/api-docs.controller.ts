@@ -4,7 +4,7 @@ import { openApiDocument, openApiPage, type OpenApiDocument } from '@clima/contr
 
 /**
  * GET /api/docs and /api/docs/openapi.json: the API's description, generated from the contract at the
- * first request. Served by auth because nginx sends every /api path to a service (gateway/src/routes.ts).
+ * first request. Served by auth because nginx sends every /api path to a service (the route table, packages/contract/src/routes.ts).
  */
 @Controller('api/docs')
 export class ApiDocsController {
