@@ -29,8 +29,8 @@ export interface AppOptions {
   /** Answer service-to-service queries (@MessagePattern) over Redis. */
   rpc?: boolean;
   /**
-   * The rows of the route table this app serves: by default every row its service owns (and the platform's
-   * /health and /metrics). A unit spec that boots a module with a few controllers names those rows.
+   * The rows of the route table this app serves: by default every row its service owns under its config (and the
+   * platform's /health and /metrics). A unit spec that boots a module with a few controllers names those rows.
    */
   routes?: readonly ServedRoute[];
 }
@@ -154,7 +154,7 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   const shared = optional<SharedAnswers>(app, SharedAnswers);
   if (shared?.enabled) fastify.addHook('onRequest', (req, reply, done) => (shared.answer(req, reply) ? undefined : done()));
   // who may call each route: its row in the route table (packages/contract/src/routes.ts), never the handler
-  const routes = new RouteAccess(config.SERVICE, opts.routes ?? routesOfService(config.SERVICE));
+  const routes = new RouteAccess(config.SERVICE, opts.routes ?? routesOfService(config.SERVICE, config));
   useRouteAccess(app as INestApplication, routes);
   const platformRoutes = platformRoutesOf(app);
   registerPlatformRoutes(fastify, platformRoutes, routes);

@@ -103,6 +103,11 @@ export interface RouteDef {
   access: ApiAccess;
   /** Where the route comes from: the spec's call list (default), or a route the product added. */
   origin?: 'spec' | 'product';
+  /**
+   * Served only when a setting of the owning service has this value (the sandbox payment pages exist only with
+   * BILLING_PROVIDER=sandbox): otherwise the service has no handler for it (a 404), and the boot check requires none.
+   */
+  when?: { setting: string; is: string };
   /** Largest request body (nginx syntax); default 1 MB. */
   maxBody?: string;
   /** Stream the request body to the service instead of buffering it in nginx (uploads). */
@@ -159,6 +164,8 @@ const RNK = 'Ranking';
 const BIL = 'Assinatura';
 const ADM = 'Administração';
 const DOC = 'Documentação';
+/** The demonstration payment pages: only without a real payment provider. */
+const SANDBOX = { setting: 'BILLING_PROVIDER', is: 'sandbox' };
 
 export const API_ROUTES = {
   // 7.1 Session and authentication
@@ -288,16 +295,16 @@ export const API_ROUTES = {
   'POST /api/billing/checkout': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Endereço do pagamento de um plano', body: CheckoutBody, answer: RedirectResponse },
   'POST /api/billing/portal': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Endereço do portal do cliente', body: NoBody, answer: RedirectResponse },
   'POST /api/billing/webhook': { service: 'billing', access: 'public', origin: 'product', maxBody: '1m', tag: BIL, summary: 'Eventos do provedor de pagamento (assinados)', body: z.unknown().describe('Evento do provedor'), answer: WebhookAnswer },
-  'GET /api/billing/sandbox/checkout/:id': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Página de pagamento da demonstração', answer: Html, kind: 'html' },
-  'POST /api/billing/sandbox/checkout/:id/complete': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Conclui o pagamento da demonstração', body: NoBody, answer: Html, kind: 'html' },
-  'GET /api/billing/sandbox/portal/:id': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Portal do cliente da demonstração', answer: Html, kind: 'html' },
-  'POST /api/billing/sandbox/portal/:id/:action': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Cancela ou retoma na demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/checkout/:id': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Página de pagamento da demonstração', answer: Html, kind: 'html' },
+  'POST /api/billing/sandbox/checkout/:id/complete': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Conclui o pagamento da demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/portal/:id': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Portal do cliente da demonstração', answer: Html, kind: 'html' },
+  'POST /api/billing/sandbox/portal/:id/:action': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Cancela ou retoma na demonstração', body: NoBody, answer: Html, kind: 'html' },
   // Pix and boleto beside the card, receipts (services/billing/README.md)
   'GET /api/billing/receipts': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Recibos dos pagamentos do usuário', answer: ReceiptsResponse },
   'GET /api/billing/receipts/:number/pdf': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'PDF de um recibo do usuário', answer: File, kind: 'file' },
-  'GET /api/billing/sandbox/charge/:id': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Pix ou boleto da demonstração', answer: Html, kind: 'html' },
-  'GET /api/billing/sandbox/charge/:id/boleto.pdf': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'PDF do boleto da demonstração', answer: File, kind: 'file' },
-  'POST /api/billing/sandbox/charge/:id/:action': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Simula o pagamento ou o vencimento na demonstração', body: NoBody, answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/charge/:id': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Pix ou boleto da demonstração', answer: Html, kind: 'html' },
+  'GET /api/billing/sandbox/charge/:id/boleto.pdf': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'PDF do boleto da demonstração', answer: File, kind: 'file' },
+  'POST /api/billing/sandbox/charge/:id/:action': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Simula o pagamento ou o vencimento na demonstração', body: NoBody, answer: Html, kind: 'html' },
   'GET /api/admin/billing/users/:id/payments': { service: 'billing', access: 'admin', origin: 'product', tag: ADM, summary: 'Pagamentos de um usuário', answer: AdminPaymentsResponse },
   'GET /api/admin/billing/plans': { service: 'billing', access: 'admin', origin: 'product', tag: ADM, summary: 'Preços dos planos no Pix', answer: AdminPlanPricesResponse },
   'PUT /api/admin/billing/plans/:plan': { service: 'billing', access: 'admin', origin: 'product', tag: ADM, summary: 'Define o preço de um plano no Pix', body: PixPriceBody, answer: AdminPlanPricesResponse },
@@ -385,9 +392,17 @@ export interface ServedRoute {
   access: Access;
 }
 
-/** The routes a service must serve: its API routes and its service routes (those of `every` included). */
-export function routesOfService(service: string): ServedRoute[] {
-  const rows: ServedRoute[] = ROUTES.map(({ method, path, service: s, access }) => ({ method, path, service: s, access }));
+/**
+ * The routes a service must serve: its API routes and its service routes (those of `every` included). Given the
+ * service's settings, a row served only under another setting (`when`) is left out.
+ */
+export function routesOfService(service: string, settings?: Record<string, unknown>): ServedRoute[] {
+  const rows: ServedRoute[] = ROUTES.filter((r) => !settings || !r.when || settings[r.when.setting] === r.when.is).map(({ method, path, service: s, access }) => ({
+    method,
+    path,
+    service: s,
+    access,
+  }));
   for (const [key, def] of Object.entries(SERVICE_ROUTES as Record<string, ServiceRouteDef>)) {
     const [method, path] = splitRouteKey(key);
     rows.push({ method, path, service: def.service, access: def.access });

@@ -1,4 +1,4 @@
-import type { ServedRoute } from '@clima/contract/routes';
+import { routesOfService, type ServedRoute } from '@clima/contract/routes';
 import { assertRoutesMatchTable, type DeclaredRoute, RouteAccess } from '../identity/route-check';
 import { declaredPlatformRoutes, PlatformRoute } from './platform-routes';
 
@@ -38,5 +38,11 @@ describe('the boot check against the route table', () => {
   it('refuses an /api/admin row that is not admin-only', () => {
     const rows = table({ path: '/api/admin/x', access: 'user' });
     expect(() => assertRoutesMatchTable([handler('POST', '/api/admin/x')], rows)).toThrow(/POST \/api\/admin\/x é rota de admin sem acesso admin/);
+  });
+
+  it('requires a row served under a setting only when the service runs with it', () => {
+    const sandbox = (settings: Record<string, unknown>) => routesOfService('billing', settings).filter((r) => r.path.startsWith('/api/billing/sandbox/'));
+    expect(sandbox({ BILLING_PROVIDER: 'sandbox' })).toHaveLength(7);
+    expect(sandbox({ BILLING_PROVIDER: 'stripe' })).toEqual([]);
   });
 });
