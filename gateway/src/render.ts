@@ -268,7 +268,7 @@ ${o.trustedProxies.map((p) => `    set_real_ip_from ${p};`).join('\n')}
     real_ip_recursive on;
 `
     : '';
-  return `# Generated from gateway/src/routes.ts by gateway/src/render.ts. Do not edit by hand.
+  return `# Generated from the route table (packages/contract/src/routes.ts) by gateway/src/render.ts. Do not edit by hand.
 ${o.user ? `user ${o.user};` : ''}
 worker_processes ${o.workerProcesses ?? 'auto'};
 pid ${rt}/nginx.pid;

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { DiscoveryService, NestFactory, Reflector } from '@nestjs/core';
+import { routesOfService, type ServedRoute } from '@clima/contract/routes';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
@@ -10,7 +11,7 @@ import { ErrorFilter } from './errors/error.filter';
 import { AuditInterceptor } from './audit/audit.interceptor';
 import { AuditTrail } from './audit/audit-trail';
 import { AccessGuard } from './identity/access';
-import { assertRoutesDeclareAccess, listRoutes } from './identity/route-check';
+import { assertRoutesMatchTable, listRoutes, RouteAccess, useRouteAccess } from './identity/route-check';
 import { declaredPlatformRoutes, PLATFORM_ROUTES, PlatformRoute, registerPlatformRoutes } from './http/platform-routes';
 import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, SharedAnswers } from './http/shared-answers';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
@@ -27,6 +28,11 @@ export interface AppOptions {
   jsonLimit?: number;
   /** Answer service-to-service queries (@MessagePattern) over Redis. */
   rpc?: boolean;
+  /**
+   * The rows of the route table this app serves: by default every row its service owns under its config (and the
+   * platform's /health and /metrics). A unit spec that boots a module with a few controllers names those rows.
+   */
+  routes?: readonly ServedRoute[];
 }
 
 /** A provider the module may not have. */
@@ -147,21 +153,26 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
   // the shared answers kept in memory are sent before the route runs (http/shared-answers.ts)
   const shared = optional<SharedAnswers>(app, SharedAnswers);
   if (shared?.enabled) fastify.addHook('onRequest', (req, reply, done) => (shared.answer(req, reply) ? undefined : done()));
+  // who may call each route: its row in the route table (packages/contract/src/routes.ts), never the handler
+  const routes = new RouteAccess(config.SERVICE, opts.routes ?? routesOfService(config.SERVICE, config));
+  useRouteAccess(app as INestApplication, routes);
   const platformRoutes = platformRoutesOf(app);
-  registerPlatformRoutes(fastify, platformRoutes);
+  registerPlatformRoutes(fastify, platformRoutes, routes);
   app.useGlobalFilters(new ErrorFilter());
-  app.useGlobalGuards(new AccessGuard(app.get(Reflector)));
+  app.useGlobalGuards(new AccessGuard(routes));
   // every administrator action of every service is recorded (see audit/audit.interceptor.ts); the trail
   // comes with PlatformModule, which every service imports (a bare module in a unit spec has none)
   const trail = optional<AuditTrail>(app, AuditTrail);
-  if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE));
+  if (trail) app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), trail, config.SERVICE, routes));
   // answers the same for everyone of an audience, kept until a write changes them (http/shared-answers.ts)
   if (shared) app.useGlobalInterceptors(new SharedAnswerInterceptor(app.get(Reflector), shared));
   app.enableShutdownHooks();
   if (opts.rpc) app.connectMicroservice<MicroserviceOptions>(rpcTransport(config.REDIS_URL), { inheritAppConfig: true });
   await app.init();
   await fastify.ready();
-  assertRoutesDeclareAccess(app as INestApplication, declaredPlatformRoutes(platformRoutes));
+  const served = [...listRoutes(app as INestApplication), ...declaredPlatformRoutes(platformRoutes, routes)];
+  assertRoutesMatchTable(served, routes);
+  routes.bind(served);
   if (shared?.enabled) shared.serve(sharedAnswerRoutes(app as INestApplication));
   return app;
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
 import type { ServiceName } from '../config/config';
 import { AppError } from '../errors/app-error';
-import { Access, ACCESS_KEY, requestIdentity } from '../identity/access';
+import { requestIdentity } from '../identity/access';
+import type { RouteAccess } from '../identity/route-check';
 import {
   AuditOptions,
   AuditRecord,
@@ -37,7 +38,7 @@ const DEFAULT_FAILURE_STATUSES = [401];
 
 /**
  * Records administrator actions, for every service (applied by createServiceApp): each non-GET route
- * declared @AdminOnly, and each route marked @Audited. The record is made after the handler succeeded
+ * whose access is admin in the route table, and each route marked @Audited. The record is made after the handler succeeded
  * (and for the refusals a route asks for, such as a failed sign-in) and queued before the answer leaves.
  * What the handler knows that the request does not — the row before the change — it hands over with
  * auditBefore() during the request.
@@ -50,6 +51,8 @@ export class AuditInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     private readonly trail: Pick<AuditTrail, 'send'>,
     private readonly service: ServiceName,
+    /** The access of each handler, from the route table. */
+    private readonly routes: Pick<RouteAccess, 'of'>,
   ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -80,7 +83,7 @@ export class AuditInterceptor implements NestInterceptor {
     if (known !== undefined) return known;
     const targets = [handler, ctx.getClass()];
     const options = this.reflector.getAllAndOverride<AuditOptions | undefined>(AUDITED_KEY, targets);
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets);
+    const access = this.routes.of(handler);
     const routePath = req.routeOptions.url ?? pathOf(req.url);
     let plan: Plan | null = null;
     if (options || (access === 'admin' && req.method !== 'GET' && req.method !== 'HEAD')) {

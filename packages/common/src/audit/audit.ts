@@ -43,7 +43,7 @@ export const AUDIT_JOB_OPTIONS = {
   removeOnFail: { age: 30 * 24 * 3600 },
 } as const;
 
-/** How a route is recorded. Every non-GET @AdminOnly route is recorded with the defaults; @Audited changes them or opts another route in. */
+/** How a route is recorded. Every non-GET route whose access is admin (route table) is recorded with the defaults; @Audited changes them or opts another route in. */
 export interface AuditOptions {
   /** Default: the first segment after /api/admin/ of the route's path. */
   entity?: string;

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { Public } from '../identity/access';
+
 import { CONFIG, REDIS } from '../platform.tokens';
 import type { ServiceName } from '../config/config';
 
@@ -33,7 +33,6 @@ export class HealthController {
   ) {}
 
   @Get('health')
-  @Public()
   async health(@Res() res: FastifyReply): Promise<void> {
     const [database, redis] = await Promise.all([check(() => this.ds.query('SELECT 1')), check(() => this.redis.ping())]);
     const ok = database === 'ok' && redis === 'ok';

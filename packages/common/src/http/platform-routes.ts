@@ -1,7 +1,7 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { ErrorFilter } from '../errors/error.filter';
-import { Access, assertAccess, requestIdentity } from '../identity/access';
-import type { DeclaredRoute } from '../identity/route-check';
+import { assertAccess, requestIdentity } from '../identity/access';
+import type { DeclaredRoute, RouteAccess } from '../identity/route-check';
 import type { HttpReply, HttpRequest } from './request-context';
 
 /**
@@ -9,14 +9,15 @@ import type { HttpReply, HttpRequest } from './request-context';
  * /internal/identity, ranking's heartbeat): no Nest guards, pipes or interceptors, but everything else of the
  * one pipeline — the request id, the default headers, the duration histogram, the 5xx counter and the log line
  * (http/request-context.ts), the caller's identity from the signed assertion, the body parsers, the access rule
- * of every route (`assertAccess`, declared here and checked at boot with the controllers' routes) and the error
- * shapes (`ErrorFilter`). A service lists its routes under PLATFORM_ROUTES; `createServiceApp` registers them.
+ * of every route (`assertAccess`, with the access of the route's row in the route table, checked at boot with the
+ * controllers' routes) and the error shapes (`ErrorFilter`). A service lists its routes under PLATFORM_ROUTES;
+ * `createServiceApp` registers them. A route answering several methods has the access of the one its row names
+ * (the heartbeat's HEAD is its POST's; auth's identity check answers every method nginx checks).
  */
 export interface PlatformRoute {
   method: HTTPMethods | HTTPMethods[];
   /** Exact path. */
   path: string;
-  access: Access;
   /** Largest body accepted, in bytes (413 beyond); the service's JSON limit otherwise. */
   bodyLimit?: number;
   /** No log line per answer (the metrics still count it). */
@@ -33,10 +34,18 @@ export interface RouteConfig {
 
 const METHODS_OF = (m: PlatformRoute['method']): string[] => (Array.isArray(m) ? m : [m]);
 
-/** Registers the routes on the app's Fastify instance (before it is ready). */
-export function registerPlatformRoutes(fastify: FastifyInstance, routes: readonly PlatformRoute[]): void {
+/** The method of a platform route its row in the table names (the first of its methods that has one). */
+function tableMethod(r: PlatformRoute, table: Pick<RouteAccess, 'row'>): string {
+  const methods = METHODS_OF(r.method);
+  return methods.find((m) => table.row(m, r.path)) ?? methods[0]!;
+}
+
+/** Registers the routes on the app's Fastify instance (before it is ready), each with its row's access. */
+export function registerPlatformRoutes(fastify: FastifyInstance, routes: readonly PlatformRoute[], table: Pick<RouteAccess, 'row'>): void {
   const filter = new ErrorFilter();
   for (const r of routes) {
+    // undefined when the table has no row: closed here, and the boot check refuses to start
+    const access = table.row(tableMethod(r, table), r.path)?.access;
     fastify.route({
       method: r.method,
       url: r.path,
@@ -45,7 +54,7 @@ export function registerPlatformRoutes(fastify: FastifyInstance, routes: readonl
       // before the body is read: a caller who may not ask is refused at once
       onRequest: (req, _reply, done) => {
         try {
-          assertAccess(r.access, requestIdentity(req));
+          assertAccess(access, requestIdentity(req));
           done();
         } catch (err) {
           done(err as Error);
@@ -60,7 +69,10 @@ export function registerPlatformRoutes(fastify: FastifyInstance, routes: readonl
   }
 }
 
-/** The routes as the boot check and the route table's checks list them. */
-export function declaredPlatformRoutes(routes: readonly PlatformRoute[]): DeclaredRoute[] {
-  return routes.flatMap((r) => METHODS_OF(r.method).map((method) => ({ method, path: r.path, access: r.access, handler: `PLATFORM_ROUTES ${r.path}`, fn: r.handler })));
+/** The routes as the boot check lists them: one per platform route, under the method its row names. */
+export function declaredPlatformRoutes(routes: readonly PlatformRoute[], table: Pick<RouteAccess, 'row'>): DeclaredRoute[] {
+  return routes.map((r) => {
+    const method = tableMethod(r, table);
+    return { method, path: r.path, access: table.row(method, r.path)?.access, handler: `PLATFORM_ROUTES ${r.path}`, fn: r.handler };
+  });
 }

@@ -1,32 +1,20 @@
-import {
-  CanActivate,
-  createParamDecorator,
-  ExecutionContext,
-  Injectable,
-  SetMetadata,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Access } from '@clima/contract/routes';
 import { AppError } from '../errors/app-error';
 import { HTTP_TEXTS } from '../errors/http-texts';
 import { ANONYMOUS_IDENTITY, AssertedIdentity } from './assertion';
 import { Identity, isActiveSubscriber } from './identity';
+import type { RouteAccess } from './route-check';
 
 /**
- * Who may call a route. Every route handler must declare one (checked at boot by `assertRoutesDeclareAccess`):
+ * Who may call a route (the route table's `access`, packages/contract/src/routes.ts; no handler declares it):
  * - public: anyone;
  * - user: a signed-in end user;
  * - subscriber: a signed-in end user whose subscription is active;
  * - admin: an administrator session, or an end user with the is_admin flag;
- * - internal: not reachable through the gateway (identity checks, webhooks with their own signature).
+ * - internal: not reachable through the gateway (the identity check nginx asks).
  */
-export type Access = 'public' | 'user' | 'subscriber' | 'admin' | 'internal';
-export const ACCESS_KEY = 'clima:access';
-
-export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies Access);
-export const SignedIn = () => SetMetadata(ACCESS_KEY, 'user' satisfies Access);
-export const Subscriber = () => SetMetadata(ACCESS_KEY, 'subscriber' satisfies Access);
-export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);
-export const Internal = () => SetMetadata(ACCESS_KEY, 'internal' satisfies Access);
+export type { Access };
 
 interface Req {
   identity?: AssertedIdentity;
@@ -44,15 +32,17 @@ export const MESSAGES = {
   adminSignedOut: 'Não autorizado: faça login como administrador',
 };
 
-/** Decides access from the gateway's signed identity: 401 anonymous, 403 not allowed. */
+/**
+ * Decides access from the gateway's signed identity: 401 anonymous, 403 not allowed. The rule is the matched route's
+ * row in the route table (bound to its handler at boot, see identity/route-check.ts).
+ */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(private readonly routes: Pick<RouteAccess, 'of'>) {}
 
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]);
-    return assertAccess(access, requestIdentity(ctx.switchToHttp().getRequest<Req>()));
+    return assertAccess(this.routes.of(ctx.getHandler()), requestIdentity(ctx.switchToHttp().getRequest<Req>()));
   }
 }
 
@@ -84,14 +74,14 @@ export const CurrentIdentity = createParamDecorator((_: unknown, ctx: ExecutionC
   requestIdentity(ctx.switchToHttp().getRequest<Req>()),
 );
 
-/** The signed-in end user; use only on routes declared SignedIn or Subscriber. */
+/** The signed-in end user; use only on routes whose access is user or subscriber. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const user = requestIdentity(ctx.switchToHttp().getRequest<Req>()).user;
   if (!user) throw AppError.unauthorized(MESSAGES.signedOut);
   return user;
 });
 
-/** The signed-in administrator; use only on routes declared AdminOnly. */
+/** The signed-in administrator; use only on routes whose access is admin. */
 export const CurrentAdmin = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const admin = requestIdentity(ctx.switchToHttp().getRequest<Req>()).admin;
   if (!admin) throw AppError.unauthorized(MESSAGES.adminSignedOut);

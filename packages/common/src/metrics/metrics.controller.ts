@@ -4,7 +4,7 @@ import type { ServiceName } from '../config/config';
 import { AppError } from '../errors/app-error';
 import { EventBus } from '../events/event-bus';
 import { EVENT_SUBSCRIBERS } from '../events/events';
-import { Public } from '../identity/access';
+
 import { CONFIG } from '../platform.tokens';
 import { METRICS_MESSAGES, metricsTokenMatches, refreshQueueGauges, registry } from './metrics';
 
@@ -22,7 +22,6 @@ export class MetricsController {
   ) {}
 
   @Get('metrics')
-  @Public()
   async metrics(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     const token = this.config?.METRICS_TOKEN;
     if (!token) throw AppError.notFound();

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
+import { routesOfService } from '@clima/contract/routes';
 import { createServiceApp } from '../bootstrap';
 import { loadConfig } from '../config/config';
 import { CONFIG } from '../platform.tokens';
@@ -15,7 +16,7 @@ async function appWith(env: Record<string, string>): Promise<NestFastifyApplicat
   const config = loadConfig('catalog', {}, { ...process.env, ...env });
   @Module({ imports: [DiscoveryModule], controllers: [MetricsController], providers: [{ provide: CONFIG, useValue: config }] })
   class MetricsOnly {}
-  return createServiceApp(MetricsOnly, config);
+  return createServiceApp(MetricsOnly, config, { routes: routesOfService('catalog').filter((r) => r.path === '/metrics') });
 }
 
 describe('GET /metrics', () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { CurrentUser, Public, SignedIn, UserIdentity, zod } from '@clima/common';
+import { CurrentUser, UserIdentity, zod } from '@clima/common';
 import { AUTH_MESSAGES, VerifyEmailAnswer, VerifyEmailBody } from '@clima/contract';
 import type { HttpRequest as Request } from '@clima/common';
 import { EmailVerificationService } from './email-verification.service';
@@ -12,7 +12,6 @@ export class EmailVerificationController {
   /** Public: the link alone proves the address, from any browser. */
   @Post('api/auth/verify-email')
   @HttpCode(200)
-  @Public()
   async verify(@Body(zod(VerifyEmailBody)) body: VerifyEmailBody, @Req() req: Request): Promise<VerifyEmailAnswer> {
     const { email } = await this.verification.verify(body.token, req.id);
     return { success: true, message: AUTH_MESSAGES.emailVerified, email };
@@ -20,7 +19,6 @@ export class EmailVerificationController {
 
   @Post('api/users/me/verification-email')
   @HttpCode(202)
-  @SignedIn()
   async resend(@CurrentUser() caller: UserIdentity): Promise<{ message: string; email: string }> {
     const { email } = await this.verification.resend(caller.id);
     return { message: AUTH_MESSAGES.verificationSent, email };

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { Public, zod } from '@clima/common';
+import { zod } from '@clima/common';
 import { AUTH_MESSAGES, PasswordResetCheckBody, PasswordResetConfirmBody, PasswordResetRequestBody, type PasswordResetCheckAnswer } from '@clima/contract';
 import type { HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
@@ -13,7 +13,6 @@ export class PasswordResetController {
   /** 202 with the same answer whether or not an account has this e-mail. */
   @Post()
   @HttpCode(202)
-  @Public()
   async request(@Body(zod(PasswordResetRequestBody)) body: PasswordResetRequestBody, @Req() req: Request): Promise<{ message: string }> {
     await this.resets.request(body.email, clientIp(req));
     return { message: AUTH_MESSAGES.passwordResetRequested };
@@ -22,7 +21,6 @@ export class PasswordResetController {
   /** The reset page asks when it opens: a used or expired link says so before any password is typed. */
   @Post('check')
   @HttpCode(200)
-  @Public()
   async check(@Body(zod(PasswordResetCheckBody)) body: PasswordResetCheckBody): Promise<PasswordResetCheckAnswer> {
     await this.resets.check(body.token);
     return { valid: true };
@@ -30,7 +28,6 @@ export class PasswordResetController {
 
   @Post('confirm')
   @HttpCode(200)
-  @Public()
   async confirm(@Body(zod(PasswordResetConfirmBody)) body: PasswordResetConfirmBody, @Req() req: Request): Promise<{ success: true; message: string }> {
     await this.resets.confirm(body, clientIp(req));
     return { success: true, message: AUTH_MESSAGES.passwordResetDone };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Audited, auditActor, CurrentIdentity, Identity, Public, zod } from '@clima/common';
+import { Audited, auditActor, CurrentIdentity, Identity, zod } from '@clima/common';
 import { AdminLoginBody, AdminMe } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
@@ -21,7 +21,6 @@ export class AdminAuthController {
   /** Recorded in the audit log, an attempt with wrong credentials too. */
   @Post('login')
   @HttpCode(200)
-  @Public()
   @Audited({ entity: 'administrators', action: 'login', failure: { action: 'login_failed' } })
   async login(@Body(zod(AdminLoginBody)) body: AdminLoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminMe> {
     auditActor({ id: null, name: body.username });
@@ -34,7 +33,6 @@ export class AdminAuthController {
 
   /** The admin of this request: an administrator session, or an end user with the is_admin flag. */
   @Get('me')
-  @Public()
   me(@CurrentIdentity() identity: Identity, @Res({ passthrough: true }) res: Response): AdminMe {
     res.header('Cache-Control', 'no-store');
     if (!identity.admin) throw authError(AuthError.AdminSignedOut);
@@ -47,7 +45,6 @@ export class AdminAuthController {
    */
   @Post('logout')
   @HttpCode(200)
-  @Public()
   async logout(@CurrentIdentity() identity: Identity, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
     const ended = await this.sessions.destroy('admin', readCookie(req.headers.cookie, COOKIES.admin));
     this.cookies.clear(res, COOKIES.admin);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, PipeTransform, Put, Query, Req } from '@nestjs/common';
-import { AdminIdentity, AdminOnly, CurrentAdmin, zod } from '@clima/common';
+import { AdminIdentity, CurrentAdmin, zod } from '@clima/common';
 import { AdminUsersQuery, AdminUserUpdateBody, AdminUserView } from '@clima/contract';
 import type { HttpRequest as Request } from '@clima/common';
 import { AdminUsersService } from './admin-users.service';
@@ -16,24 +16,20 @@ class UserIdPipe implements PipeTransform<unknown, string> {
 
 /** Users of the admin panel (spec 7.3). */
 @Controller('api/admin/users')
-@AdminOnly()
 export class AdminUsersController {
   constructor(private readonly adminUsers: AdminUsersService) {}
 
   @Get()
-  @AdminOnly()
   list(@Query(zod(AdminUsersQuery)) q: AdminUsersQuery): Promise<AdminUserView[]> {
     return this.adminUsers.list(q);
   }
 
   @Put(':id')
-  @AdminOnly()
   update(@Param('id', new UserIdPipe()) id: string, @Body(zod(AdminUserUpdateBody)) body: AdminUserUpdateBody, @Req() req: Request): Promise<AdminUserView> {
     return this.adminUsers.update(id, body, req.id);
   }
 
   @Delete(':id')
-  @AdminOnly()
   async remove(@Param('id', new UserIdPipe()) id: string, @CurrentAdmin() actor: AdminIdentity, @Req() req: Request): Promise<{ success: true }> {
     await this.adminUsers.remove(id, actor, req.id);
     return { success: true };

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { AdminIdentity, AdminOnly, CurrentAdmin, IdPipe, zod } from '@clima/common';
+import { AdminIdentity, CurrentAdmin, IdPipe, zod } from '@clima/common';
 import {
   Administrator,
   AdministratorCreateBody,
@@ -15,24 +15,20 @@ const administratorId = new IdPipe(() => authError(AuthError.AdministratorNotFou
 
 /** Administrators CRUD of the panel (spec 7.3). */
 @Controller('api/admin/administrators')
-@AdminOnly()
 export class AdministratorsController {
   constructor(private readonly administrators: AdministratorsService) {}
 
   @Get()
-  @AdminOnly()
   list(@Query(zod(AdministratorsQuery)) q: { search?: string }): Promise<Administrator[]> {
     return this.administrators.list(q.search || undefined);
   }
 
   @Post()
-  @AdminOnly()
   create(@Body(zod(AdministratorCreateBody)) body: AdministratorCreateBody): Promise<Administrator> {
     return this.administrators.create(body);
   }
 
   @Put(':id')
-  @AdminOnly()
   update(
     @Param('id', administratorId) id: number,
     @Body(zod(AdministratorUpdateBody)) body: AdministratorUpdateBody,
@@ -44,7 +40,6 @@ export class AdministratorsController {
   }
 
   @Delete(':id')
-  @AdminOnly()
   async remove(@Param('id', administratorId) id: number, @CurrentAdmin() actor: AdminIdentity): Promise<{ success: true }> {
     await this.administrators.remove(id, actor);
     return { success: true };

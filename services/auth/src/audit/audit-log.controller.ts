@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { AdminOnly, zod } from '@clima/common';
+import { zod } from '@clima/common';
 import { AuditPage, AuditQuery } from '@clima/contract';
 import { AuditLogService } from './audit-log.service';
 
@@ -9,7 +9,6 @@ export class AuditLogController {
   constructor(private readonly auditLog: AuditLogService) {}
 
   @Get()
-  @AdminOnly()
   list(@Query(zod(AuditQuery)) q: AuditQuery): Promise<AuditPage> {
     return this.auditLog.search(q);
   }

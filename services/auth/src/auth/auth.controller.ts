@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Public, zod } from '@clima/common';
+import { zod } from '@clima/common';
 import { Me, RegisterBody, SignInBody } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
@@ -21,7 +21,6 @@ export class AuthController {
   ) {}
 
   @Post('api/auth/register')
-  @Public()
   async register(@Body(zod(RegisterBody)) body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     const user = await this.users.register(body, clientIp(req), req.id);
     await this.openSession(req, res, user.id);
@@ -30,7 +29,6 @@ export class AuthController {
 
   @Post('api/auth/signin')
   @HttpCode(200)
-  @Public()
   async signIn(@Body(zod(SignInBody)) body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     const user = await this.auth.signIn(body, clientIp(req), req.id);
     await this.openSession(req, res, user.id);
@@ -39,7 +37,6 @@ export class AuthController {
 
   /** Ends the server-side session and clears the cookie; answers the same whether or not one existed. */
   @Get('api/logout')
-  @Public()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
     await this.auth.endSession(readCookie(req.headers.cookie, COOKIES.user));
     this.cookies.clear(res, COOKIES.user);

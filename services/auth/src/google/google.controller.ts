@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Public, zod } from '@clima/common';
+import { zod } from '@clima/common';
 import { Me, RedirectUrlAnswer, SessionExchangeBody, type SignInProvidersAnswer } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { COOKIES, readCookie } from '../infra/cookies';
@@ -23,13 +23,11 @@ export class GoogleController {
 
   /** Which sign-in methods work here: the web app offers 'Continuar com Google' only when it is configured. */
   @Get('auth/providers')
-  @Public()
   providers(): SignInProvidersAnswer {
     return { google: this.google.enabled };
   }
 
   @Get('oauth/google/redirect_url')
-  @Public()
   async redirectUrl(@Res({ passthrough: true }) res: Response): Promise<RedirectUrlAnswer> {
     const { redirectUrl, pendingKey } = await this.signIn.start();
     this.cookies.set(res, COOKIES.oauth, pendingKey, PENDING_TTL_SECONDS);
@@ -39,7 +37,6 @@ export class GoogleController {
 
   @Post('sessions')
   @HttpCode(200)
-  @Public()
   async exchange(@Body(zod(SessionExchangeBody)) body: SessionExchangeBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     const pendingKey = readCookie(req.headers.cookie, COOKIES.oauth);
     // the pending request is single-use, whatever the outcome

@@ -12,17 +12,16 @@ const ADDRESS_RE = /^[0-9a-fA-F:.]{2,64}$/;
  * original Cookie, X-Original-Method, Origin and the client address (X-Real-IP, after the gateway's
  * trusted proxies; believed only beside the gateway's X-Gateway-Token, else the connection's address). Answers 204 with a signed assertion of who is calling (also for an anonymous caller:
  * it carries the address), which nginx passes on to the service; or 403 for a cross-site
- * state-changing request. Not in the gateway's route table: the gateway never exposes it.
+ * state-changing request. A row of the route table's SERVICE_ROUTES (internal): the gateway never exposes it.
  *
  * A platform route (http/platform-routes.ts): it is the hottest path of the platform, answered by Fastify
  * without the Nest layers, with the request id, metrics and error shapes of every route (no log line per
- * answer). It declares `internal` access: what it answers for a cookie is what the cookie's holder has.
+ * answer). Its row's access is `internal`: what it answers for a cookie is what the cookie's holder has.
  */
 @Injectable()
 export class IdentityEndpoint implements PlatformRoute {
   readonly method = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as PlatformRoute['method'];
   readonly path = '/internal/identity';
-  readonly access = 'internal' as const;
   readonly quiet = true;
 
   private readonly gatewayToken: string | undefined;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
-import { Audited, CurrentUser, SignedIn, UserIdentity, zod } from '@clima/common';
+import { Audited, CurrentUser, UserIdentity, zod } from '@clima/common';
 import { DeleteAccountBody } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
@@ -20,7 +20,6 @@ export class PrivacyController {
 
   /** A ZIP of every service's part; 503 `{error}` before any byte when one of them does not answer. */
   @Get('export')
-  @SignedIn()
   @Audited({ entity: 'users', action: 'export', actor: 'user' })
   async export(@CurrentUser() caller: UserIdentity, @Req() req: Request, @Res() res: Response): Promise<void> {
     const bundle = await this.exports.gather(caller.id, readCookie(req.headers.cookie, COOKIES.user));
@@ -28,7 +27,6 @@ export class PrivacyController {
   }
 
   @Delete()
-  @SignedIn()
   @Audited({ entity: 'users', action: 'delete', actor: 'user' })
   @HttpCode(200)
   async remove(

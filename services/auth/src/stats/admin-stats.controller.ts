@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { AdminOnly } from '@clima/common';
+
 import type { AdminStats } from '@clima/contract';
 import { AdminStatsService } from './admin-stats.service';
 
@@ -9,7 +9,6 @@ export class AdminStatsController {
   constructor(private readonly stats: AdminStatsService) {}
 
   @Get()
-  @AdminOnly()
   @Header('Cache-Control', 'no-store')
   get(): Promise<AdminStats> {
     return this.stats.stats();

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put, Req, Res } from '@nestjs/common';
-import { CurrentIdentity, CurrentUser, Identity, Public, SignedIn, UserIdentity, zod } from '@clima/common';
+import { CurrentIdentity, CurrentUser, Identity, UserIdentity, zod } from '@clima/common';
 import { AUTH_MESSAGES, Me, PasswordBody, ProfileBody, SessionAnswer } from '@clima/contract';
 import type { HttpReply as Response, HttpRequest as Request } from '@clima/common';
 import { clientIp } from '../infra/client-ip';
@@ -22,7 +22,6 @@ export class UsersController {
 
   /** Public in the route table: anonymous callers get a 401 with `{ error }` (spec 7.1). */
   @Get('users/me')
-  @Public()
   async me(@CurrentIdentity() identity: Identity, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Me> {
     const me = await this.sessionUser(identity, req, res);
     if (!me) throw authError(AuthError.SignedOut);
@@ -31,7 +30,6 @@ export class UsersController {
 
   /** The same user as /users/me, and the admin of the panel, with nulls for an anonymous visitor. */
   @Get('session')
-  @Public()
   async session(@CurrentIdentity() identity: Identity, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionAnswer> {
     const user = await this.sessionUser(identity, req, res);
     return { user, admin: identity.admin ? toAdminMe(identity.admin) : null };
@@ -52,7 +50,6 @@ export class UsersController {
   }
 
   @Put('users/profile')
-  @SignedIn()
   async profile(
     @CurrentUser() caller: UserIdentity,
     @Body(zod(ProfileBody)) body: ProfileBody,
@@ -63,7 +60,6 @@ export class UsersController {
   }
 
   @Put('users/password')
-  @SignedIn()
   async password(
     @CurrentUser() caller: UserIdentity,
     @Body(zod(PasswordBody)) body: PasswordBody,

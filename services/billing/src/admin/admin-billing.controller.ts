@@ -1,4 +1,4 @@
-import { AdminOnly, Audited, zod } from '@clima/common';
+import { Audited, zod } from '@clima/common';
 import { AdminPaymentsResponse, AdminPlanPricesResponse, PixPriceBody } from '@clima/contract';
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { AdminBillingService } from './admin-billing.service';
@@ -9,19 +9,16 @@ export class AdminBillingController {
   constructor(private readonly billing: AdminBillingService) {}
 
   @Get('users/:id/payments')
-  @AdminOnly()
   payments(@Param('id') id: string): Promise<AdminPaymentsResponse> {
     return this.billing.payments(id);
   }
 
   @Get('plans')
-  @AdminOnly()
   plans(): Promise<AdminPlanPricesResponse> {
     return this.billing.plans();
   }
 
   @Put('plans/:plan')
-  @AdminOnly()
   @Audited({ entity: 'plans', action: 'update' })
   setPixPrice(@Param('plan') plan: string, @Body(zod(PixPriceBody)) body: PixPriceBody): Promise<AdminPlanPricesResponse> {
     return this.billing.setPixPrice(plan, body.pix_price_cents);

@@ -1,4 +1,3 @@
-import { Public } from '@clima/common';
 import { PLAN_CURRENCY, PLANS, PlansResponse, PlanView, TRIAL_DAYS } from '@clima/contract';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { PlanPricesRepository } from '../charges/plan-prices.repository';
@@ -19,7 +18,6 @@ export class PlansController {
 
   /** The Pix prices are the administrator's (billing.plan_prices); browsers keep the answer 60 s. */
   @Get()
-  @Public()
   @Header('Cache-Control', 'public, max-age=60')
   async plans(): Promise<PlansResponse> {
     const pix = await this.prices.pixPrices();

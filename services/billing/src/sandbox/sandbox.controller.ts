@@ -1,4 +1,4 @@
-import { CurrentUser, SignedIn } from '@clima/common';
+import { CurrentUser } from '@clima/common';
 import type { HttpReply, HttpRequest, UserIdentity } from '@clima/common';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { PAGE_HEADERS } from './sandbox-pages';
@@ -27,26 +27,22 @@ export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
 
   @Get('checkout/:id')
-  @SignedIn()
   async checkout(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.checkoutPage(id, user));
   }
 
   @Post('checkout/:id/complete')
-  @SignedIn()
   async complete(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Body() body: unknown, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     const form = (body && typeof body === 'object' ? body : {}) as CardForm;
     send(res, await this.sandbox.completeCheckout(id, user, form, ownWebhookUrl(req)));
   }
 
   @Get('charge/:id')
-  @SignedIn()
   async charge(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.chargePage(id, user, typeof ok === 'string' ? ok : undefined));
   }
 
   @Get('charge/:id/boleto.pdf')
-  @SignedIn()
   async boleto(@Param('id') id: string, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     const answer = await this.sandbox.boleto(id, user);
     if (!answer.pdf) return send(res, { status: answer.status, html: answer.html });
@@ -54,19 +50,16 @@ export class SandboxController {
   }
 
   @Post('charge/:id/:action')
-  @SignedIn()
   async chargeAction(@Param('id') id: string, @Param('action') action: string, @CurrentUser() user: UserIdentity, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.chargeAction(id, user, action, ownWebhookUrl(req)));
   }
 
   @Get('portal/:id')
-  @SignedIn()
   async portal(@Param('id') id: string, @Query('ok') ok: unknown, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.portalPage(id, user, typeof ok === 'string' ? ok : undefined));
   }
 
   @Post('portal/:id/:action')
-  @SignedIn()
   async action(@Param('id') id: string, @Param('action') action: string, @CurrentUser() user: UserIdentity, @Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     send(res, await this.sandbox.portalAction(id, user, action, ownWebhookUrl(req)));
   }

@@ -1,4 +1,4 @@
-import { CurrentUser, SignedIn, zod } from '@clima/common';
+import { CurrentUser, zod } from '@clima/common';
 import type { UserIdentity } from '@clima/common';
 import { BillingSubscription, CheckoutBody, ReceiptsResponse } from '@clima/contract';
 import { Body, Controller, Get, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
@@ -9,33 +9,28 @@ export class SubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
   @Get('subscription')
-  @SignedIn()
   subscription(@CurrentUser() user: UserIdentity): Promise<BillingSubscription> {
     return this.subscriptions.summary(user.id);
   }
 
   @Post('checkout')
-  @SignedIn()
   @HttpCode(200)
   checkout(@CurrentUser() user: UserIdentity, @Body(zod(CheckoutBody)) body: CheckoutBody): Promise<{ url: string }> {
     return this.subscriptions.checkout(user, body);
   }
 
   @Get('receipts')
-  @SignedIn()
   async receipts(@CurrentUser() user: UserIdentity): Promise<ReceiptsResponse> {
     return { receipts: await this.subscriptions.receipts(user.id) };
   }
 
   @Get('receipts/:number/pdf')
-  @SignedIn()
   async receiptPdf(@CurrentUser() user: UserIdentity, @Param('number') number: string): Promise<StreamableFile> {
     const pdf = await this.subscriptions.receiptPdf(user.id, number);
     return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="recibo-${number}.pdf"`, length: pdf.byteLength });
   }
 
   @Post('portal')
-  @SignedIn()
   @HttpCode(200)
   portal(@CurrentUser() user: UserIdentity): Promise<{ url: string }> {
     return this.subscriptions.portal(user.id);

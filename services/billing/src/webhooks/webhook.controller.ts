@@ -1,4 +1,4 @@
-import { type HttpRequest, Public } from '@clima/common';
+import { type HttpRequest } from '@clima/common';
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { WebhookAnswer, WebhookService } from './webhook.service';
@@ -9,7 +9,6 @@ export class WebhookController {
   constructor(private readonly webhooks: WebhookService) {}
 
   @Post()
-  @Public()
   @HttpCode(200)
   receive(@Req() req: RawBodyRequest<HttpRequest>): Promise<WebhookAnswer> {
     return this.webhooks.handle(req.rawBody, req.headers);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { AdminOnly, AUDIENCE, IdPipe, Invalidates, Public, SharedAnswer, zod } from '@clima/common';
+import { AUDIENCE, IdPipe, Invalidates, SharedAnswer, zod } from '@clima/common';
 import { CategoriesQuery, CategoryBody, ContentCategory } from '@clima/contract';
 import { CategoriesService } from './categories.service';
 import { CONTENTS_ANSWERS } from '../contents/contents.service';
@@ -13,34 +13,29 @@ export class CategoriesController {
 
   /** GET /api/categories: every category, by name (the content list's filter). */
   @Get('categories')
-  @Public()
   @SharedAnswer({ scopes: [CONTENTS_ANSWERS], audience: AUDIENCE.everyone })
   list(): Promise<ContentCategory[]> {
     return this.categories.list();
   }
 
   @Get('admin/categories')
-  @AdminOnly()
   adminList(@Query(zod(CategoriesQuery)) q: CategoriesQuery): Promise<ContentCategory[]> {
     return this.categories.list(q.search || undefined);
   }
 
   @Post('admin/categories')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   create(@Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
     return this.categories.create(body);
   }
 
   @Put('admin/categories/:id')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   update(@Param('id', categoryId) id: number, @Body(zod(CategoryBody)) body: CategoryBody): Promise<ContentCategory> {
     return this.categories.update(id, body);
   }
 
   @Delete('admin/categories/:id')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   async remove(@Param('id', categoryId) id: number): Promise<{ success: true }> {
     await this.categories.remove(id);

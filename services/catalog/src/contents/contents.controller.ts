@@ -1,22 +1,5 @@
 import { Body, Catch, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res, UseFilters } from '@nestjs/common';
-import {
-  AdminOnly,
-  AUDIENCE,
-  CurrentIdentity,
-  CurrentUser,
-  ErrorFilter,
-  type HttpReply,
-  type Identity,
-  IdPipe,
-  isActiveSubscriber,
-  Invalidates,
-  Public,
-  SharedAnswer,
-  SignedIn,
-  Subscriber,
-  type UserIdentity,
-  zod,
-} from '@clima/common';
+import { AUDIENCE, CurrentIdentity, CurrentUser, ErrorFilter, type HttpReply, type Identity, IdPipe, isActiveSubscriber, Invalidates, SharedAnswer, type UserIdentity, zod } from '@clima/common';
 import { Content, ContentBody, ContentPosition, ContentPreview, ContentsQuery, ContinueContent, TogglePublishedBody, WatchReport } from '@clima/contract';
 import { PositionsService } from '../positions/positions.service';
 import { CONTENTS_ANSWERS, ContentsService } from './contents.service';
@@ -44,7 +27,6 @@ export class ContentsController {
 
   /** Published contents, newest first. Only active subscribers get the video sources in the list. */
   @Get()
-  @Public()
   @SharedAnswer({ scopes: [CONTENTS_ANSWERS], audience: AUDIENCE.subscribersApart })
   async list(@Query(zod(ContentsQuery)) q: ContentsQuery, @CurrentIdentity() identity: Identity): Promise<Content[]> {
     const list = await this.contents.list(q, true);
@@ -53,14 +35,12 @@ export class ContentsController {
 
   /** 'Continuar assistindo': contents the caller started and has not finished (declared before `:id`). */
   @Get('continue')
-  @SignedIn()
   continueWatching(@CurrentUser() user: UserIdentity, @CurrentIdentity() identity: Identity): Promise<ContinueContent[]> {
     return this.positions.continueWatching(user.id, isActiveSubscriber(identity.user) ? (c) => c : withoutVideo);
   }
 
   /** Where the caller stopped in the video; the JSON `null` when nothing was saved (Nest would send an empty body). */
   @Get(':id/position')
-  @SignedIn()
   @UseFilters(ContentAccessFilter)
   async position(@Param('id', contentId) id: number, @CurrentUser() user: UserIdentity, @Res() res: HttpReply): Promise<void> {
     const saved: ContentPosition | null = await this.positions.get(id, user.id);
@@ -69,7 +49,6 @@ export class ContentsController {
 
   /** The player's report: where the caller stopped and the stretches played since the last report. */
   @Put(':id/position')
-  @SignedIn()
   @UseFilters(ContentAccessFilter)
   report(@Param('id', contentId) id: number, @Body(zod(WatchReport)) body: WatchReport, @CurrentUser() user: UserIdentity): Promise<ContentPosition> {
     return this.positions.report(id, user.id, body);
@@ -77,14 +56,12 @@ export class ContentsController {
 
   /** The locked preview a visitor sees of a shared content (issue 25): public, no video source, no view counted. */
   @Get(':id/preview')
-  @Public()
   preview(@Param('id', contentId) id: number): Promise<ContentPreview> {
     return this.contents.preview(id);
   }
 
   /** One published content for an active subscriber; opening it counts a view. */
   @Get(':id')
-  @Subscriber()
   @UseFilters(ContentAccessFilter)
   open(@Param('id', contentId) id: number, @CurrentUser() user: UserIdentity): Promise<Content> {
     return this.contents.open(id, user.id);
@@ -97,34 +74,29 @@ export class AdminContentsController {
   constructor(private readonly contents: ContentsService) {}
 
   @Get()
-  @AdminOnly()
   list(@Query(zod(ContentsQuery)) q: ContentsQuery): Promise<Content[]> {
     return this.contents.list(q, false);
   }
 
   @Post()
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   create(@Body(zod(ContentBody)) body: ContentBody): Promise<Content> {
     return this.contents.create(body);
   }
 
   @Put(':id')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   update(@Param('id', contentId) id: number, @Body(zod(ContentBody)) body: ContentBody): Promise<Content> {
     return this.contents.update(id, body);
   }
 
   @Patch(':id/toggle-published')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   toggle(@Param('id', contentId) id: number, @Body(zod(TogglePublishedBody)) body: TogglePublishedBody): Promise<Content> {
     return this.contents.setPublished(id, body.is_published);
   }
 
   @Delete(':id')
-  @AdminOnly()
   @Invalidates(CONTENTS_ANSWERS)
   async remove(@Param('id', contentId) id: number): Promise<{ success: true }> {
     await this.contents.remove(id);

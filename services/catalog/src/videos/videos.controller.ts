@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { AdminOnly, type AdminIdentity, Audited, CurrentAdmin, CurrentIdentity, type HttpReply, type HttpRequest, type Identity, Subscriber } from '@clima/common';
+import { type AdminIdentity, Audited, CurrentAdmin, CurrentIdentity, type HttpReply, type HttpRequest, type Identity } from '@clima/common';
 import type { VideoUploadAnswer } from '@clima/contract';
 import { VideosService } from './videos.service';
 
@@ -9,7 +9,6 @@ export class VideosController {
 
   /** POST /api/admin/upload-video: multipart field `video`, streamed to the storage. */
   @Post('admin/upload-video')
-  @AdminOnly()
   @Audited({ entity: 'videos', action: 'upload' })
   @HttpCode(201)
   upload(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply, @CurrentAdmin() admin: AdminIdentity): Promise<VideoUploadAnswer> {
@@ -21,7 +20,6 @@ export class VideosController {
    * an end user with the administrator flag previews any upload. The bytes (and ranges) come from nginx or S3.
    */
   @Get('files/videos/:name')
-  @Subscriber()
   serve(@Param('name') name: string, @CurrentIdentity() identity: Identity, @Res() res: HttpReply): Promise<void> {
     return this.videos.serve(name, res, identity.admin ? 'admin' : 'subscriber');
   }

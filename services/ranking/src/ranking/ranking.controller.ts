@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { AssertedIdentity, CurrentUser, SharedAnswer, SignedIn, UserIdentity, zod } from '@clima/common';
+import { AssertedIdentity, CurrentUser, SharedAnswer, UserIdentity, zod } from '@clima/common';
 import { OwnStats, RankingEntry, RankingQuery } from '@clima/contract';
 import { BOARD_ANSWERS } from '../leaderboard/leaderboard.service';
 import { saoPauloDay } from '../shared/sao-paulo-time';
@@ -18,14 +18,12 @@ export class RankingController {
 
   /** The top 50 of the week's board (period=week) or of all time (the default), best first; no other user's e-mail in it. */
   @Get('ranking')
-  @SignedIn()
   @SharedAnswer({ scopes: [BOARD_ANSWERS], audience: boardAudience, personalTo: boardMembers })
   top(@CurrentUser() user: UserIdentity, @Query(zod(RankingQuery)) query: RankingQuery): Promise<RankingEntry[]> {
     return this.ranking.top(user.id, query.period);
   }
 
   @Get('users/me/stats')
-  @SignedIn()
   ownStats(@CurrentUser() user: UserIdentity): Promise<OwnStats> {
     return this.ranking.ownStats(user.id);
   }
