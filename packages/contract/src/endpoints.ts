@@ -64,6 +64,7 @@ import {
   Model,
   ModelsQuery,
 } from './manuals';
+import { AcceptReplyBody, AdminLessonQuestion, AdminLessonQuestionsAnswer, AdminLessonQuestionsQuery, LessonMessageBody, LessonQuestion, LessonReply } from './lesson-questions';
 import { DeleteAccountBody } from './privacy';
 import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
 import { ContentPosition, LessonPosition, WatchReport } from './watch';
@@ -275,6 +276,28 @@ export const ENDPOINTS = {
   'GET /api/admin/certificates': { access: 'admin', tag: ADM, summary: 'Certificados emitidos', query: AdminCertificatesQuery, answer: z.array(AdminCertificate) },
   'GET /api/admin/certificates/:code/pdf': { access: 'admin', tag: ADM, summary: 'PDF de um certificado', answer: File, kind: 'file' },
   'POST /api/admin/certificates/:code/revoke': { access: 'admin', tag: ADM, summary: 'Revoga um certificado', body: RevokeCertificateBody, answer: AdminCertificate },
+
+  // 'Dúvidas' under each lesson: questions, replies, moderation (issue 27; services/courses/README.md, 'Dúvidas')
+  'GET /api/courses/:id/lessons/:lessonId/questions': { access: 'subscriber', tag: CRS, summary: 'Dúvidas de uma aula', answer: z.array(LessonQuestion) },
+  'POST /api/courses/:id/lessons/:lessonId/questions': { access: 'subscriber', tag: CRS, summary: 'Envia uma dúvida sobre a aula', body: LessonMessageBody, answer: LessonQuestion, status: 201 },
+  'PATCH /api/lesson-questions/:id': { access: 'subscriber', tag: CRS, summary: 'Edita a própria dúvida (nos primeiros minutos)', body: LessonMessageBody, answer: LessonQuestion },
+  'DELETE /api/lesson-questions/:id': { access: 'subscriber', tag: CRS, summary: 'Exclui a própria dúvida (nos primeiros minutos)', answer: SuccessAnswer },
+  'PUT /api/lesson-questions/:id/photo': { access: 'subscriber', tag: CRS, summary: 'Anexa uma foto à própria dúvida (multipart, campo "photo")', multipart: 'photo', answer: LessonQuestion },
+  'GET /api/lesson-questions/:id/photo': { access: 'subscriber', tag: CRS, summary: 'A foto de uma dúvida', answer: File, kind: 'file' },
+  'POST /api/lesson-questions/:id/replies': { access: 'subscriber', tag: CRS, summary: 'Responde a uma dúvida', body: LessonMessageBody, answer: LessonReply, status: 201 },
+  'POST /api/lesson-questions/:id/accept': { access: 'subscriber', tag: CRS, summary: 'Marca (ou desmarca) a resposta da dúvida', body: AcceptReplyBody, answer: LessonQuestion },
+  'PATCH /api/lesson-question-replies/:id': { access: 'subscriber', tag: CRS, summary: 'Edita a própria resposta (nos primeiros minutos)', body: LessonMessageBody, answer: LessonReply },
+  'DELETE /api/lesson-question-replies/:id': { access: 'subscriber', tag: CRS, summary: 'Exclui a própria resposta (nos primeiros minutos)', answer: SuccessAnswer },
+  'GET /api/admin/lesson-questions': { access: 'admin', tag: ADM, summary: 'Dúvidas sem resposta (as mais antigas primeiro)', query: AdminLessonQuestionsQuery, answer: AdminLessonQuestionsAnswer },
+  'GET /api/admin/lesson-questions/:id/photo': { access: 'admin', tag: ADM, summary: 'A foto de uma dúvida', answer: File, kind: 'file' },
+  'POST /api/admin/lesson-questions/:id/replies': { access: 'admin', tag: ADM, summary: 'Responde como instrutor', body: LessonMessageBody, answer: LessonReply, status: 201 },
+  'POST /api/admin/lesson-questions/:id/accept': { access: 'admin', tag: ADM, summary: 'Marca (ou desmarca) a resposta da dúvida', body: AcceptReplyBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-questions/:id/hide': { access: 'admin', tag: ADM, summary: 'Oculta uma dúvida dos assinantes', body: NoBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-questions/:id/show': { access: 'admin', tag: ADM, summary: 'Volta a mostrar uma dúvida', body: NoBody, answer: AdminLessonQuestion },
+  'DELETE /api/admin/lesson-questions/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma dúvida e as respostas', answer: SuccessAnswer },
+  'POST /api/admin/lesson-question-replies/:id/hide': { access: 'admin', tag: ADM, summary: 'Oculta uma resposta dos assinantes', body: NoBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-question-replies/:id/show': { access: 'admin', tag: ADM, summary: 'Volta a mostrar uma resposta', body: NoBody, answer: AdminLessonQuestion },
+  'DELETE /api/admin/lesson-question-replies/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma resposta', answer: SuccessAnswer },
 
   // This document itself
   'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },
