@@ -138,7 +138,7 @@ export class QuestionsRepository {
   }
 
   async setPhoto(id: number, key: string, type: string): Promise<void> {
-    await execute(this.ds, `UPDATE courses.lesson_question SET photo_key = $2, photo_type = $3, edited_at = now() WHERE id = $1`, [id, key, type]);
+    await execute(this.ds, `UPDATE courses.lesson_question SET photo_key = $2, photo_type = $3 WHERE id = $1`, [id, key, type]);
   }
 
   async setAccepted(id: number, replyId: number | null): Promise<void> {

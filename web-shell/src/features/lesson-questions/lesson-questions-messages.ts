@@ -8,6 +8,8 @@ export const questionMessages = {
   askPlaceholder: 'Ex.: qual superaquecimento devo ter na sucção com R-410A?',
   photoLabel: 'Foto (opcional)',
   photoHint: `JPEG, PNG ou WebP, até ${LESSON_QUESTION_LIMITS.photoMaxBytes / 1024 / 1024} MB — por exemplo, o display com o código de erro.`,
+  choosePhoto: 'Escolher foto',
+  changePhoto: 'Trocar foto',
   removePhoto: 'Remover foto',
   send: 'Enviar dúvida',
   sending: 'Enviando…',

@@ -135,34 +135,44 @@ function AskForm({ courseId, lessonId, onDone }: { courseId: number; lessonId: n
         />
       </div>
       <div>
-        <label htmlFor={`${id}-photo`} className={labelStyles}>
+        <p id={`${id}-photo-title`} className={labelStyles}>
           {m.photoLabel}
-        </label>
-        <input
-          ref={fileRef}
-          id={`${id}-photo`}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          aria-describedby={`${id}-photo-hint`}
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null;
-            const problem = file ? checkPhoto(file) : null;
-            setError(problem ?? '');
-            if (problem) clearPhoto();
-            else setPhoto(file);
-          }}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-xl file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:text-sm file:font-semibold file:text-slate-700 hover:file:bg-slate-50"
-        />
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className={`${buttonStyles.secondary} min-h-11 cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600`}>
+            <ImagePlus className="size-4" aria-hidden />
+            <span id={`${id}-photo-button`}>{photo ? m.changePhoto : m.choosePhoto}</span>
+            <input
+              ref={fileRef}
+              type="file"
+              accept={PHOTO_TYPES.join(',')}
+              aria-labelledby={`${id}-photo-title ${id}-photo-button`}
+              aria-describedby={`${id}-photo-hint`}
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                const problem = file ? checkPhoto(file) : null;
+                setError(problem ?? '');
+                if (problem) clearPhoto();
+                else setPhoto(file);
+              }}
+              className="sr-only"
+            />
+          </label>
+          {photo && (
+            <>
+              <span className="min-w-0 max-w-full truncate text-sm text-slate-700" data-testid="chosen-photo">
+                {photo.name}
+              </span>
+              <button type="button" onClick={clearPhoto} className={`${buttonStyles.ghost} ${smallButton}`}>
+                <X className="size-4" aria-hidden />
+                {m.removePhoto}
+              </button>
+            </>
+          )}
+        </div>
         <p id={`${id}-photo-hint`} className="mt-1 text-xs text-slate-600">
-          <ImagePlus className="mr-1 inline size-3.5" aria-hidden />
           {m.photoHint}
         </p>
-        {photo && (
-          <button type="button" onClick={clearPhoto} className={`${buttonStyles.ghost} ${smallButton} mt-1`}>
-            <X className="size-4" aria-hidden />
-            {m.removePhoto}
-          </button>
-        )}
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
@@ -302,7 +312,7 @@ function QuestionItem({ question: q, onChange }: { question: LessonQuestion; onC
       )}
       {q.photo_url && (
         <a href={q.photo_url} target="_blank" rel="noreferrer" className="mt-3 block w-fit rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">
-          <img src={q.photo_url} alt={m.photoAlt} loading="lazy" className="max-h-72 max-w-full rounded-xl border border-slate-200 object-contain" />
+          <img src={q.photo_url} alt={m.photoAlt} loading="lazy" className="max-h-72 min-h-24 min-w-24 max-w-full rounded-xl border border-slate-200 bg-slate-50 object-contain" />
         </a>
       )}
       {q.is_mine && !editing && <OwnActions until={q.editable_until} onEdit={() => setEditing(true)} onDelete={() => remove.mutate()} busy={remove.isPending} />}
