@@ -42,7 +42,7 @@ export function UnansweredQuestionsPage() {
           <fieldset className="flex gap-1 rounded-xl bg-slate-100 p-1">
             <legend className="sr-only">{m.filterLabel}</legend>
             {(['unanswered', 'all'] as const).map((s) => (
-              <label key={s} className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold focus-within:outline-2 focus-within:outline-sky-600 ${status === s ? 'bg-white text-sky-800 shadow-sm' : 'text-slate-700'}`}>
+              <label key={s} className={`inline-flex min-h-11 cursor-pointer items-center whitespace-nowrap rounded-lg px-4 text-sm font-semibold focus-within:outline-2 focus-within:outline-sky-600 ${status === s ? 'bg-white text-sky-800 shadow-sm' : 'text-slate-700'}`}>
                 <input type="radio" name="question-status" value={s} checked={status === s} onChange={() => setStatus(s)} className="sr-only" />
                 {s === 'unanswered' ? m.unanswered : m.all}
               </label>
