@@ -11,6 +11,7 @@ import { ContentsPage } from './features/contents/components/contents-page';
 import { DashboardPage } from './features/dashboard/components/dashboard-page';
 import { AdminLayout } from './features/layout/components/admin-layout';
 import { ManualsPage } from './features/manuals/components/manuals-page';
+import { UnansweredQuestionsPage } from './features/lesson-questions/unanswered-questions-page';
 import { UsersPage } from './features/users/components/users-page';
 
 /** Routes relative to the host's /admin/* route (spec 2.14). */
@@ -30,6 +31,7 @@ export function AdminRoutes() {
         <Route path="administrators" element={<AdministratorsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="certificates" element={<CertificatesPage />} />
+        <Route path="duvidas" element={<UnansweredQuestionsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './video';
 export * from './courses';
 export * from './certificates';
+export * from './lesson-questions';
 export * from './manuals';
 export * from './ranking';
 export * from './billing';

@@ -89,6 +89,24 @@ export const CoursesExport = z.object({
       verify_url: z.string(),
     }),
   ),
+  // 'Dúvidas' under the lessons (issue 27): the user's questions and replies, hidden ones too
+  lesson_questions: z.array(
+    z.object({
+      id: z.number(),
+      course_id: z.number(),
+      course_title: z.string(),
+      lesson_id: z.number(),
+      lesson_title: z.string(),
+      body: z.string(),
+      has_photo: z.boolean(),
+      hidden: z.boolean(),
+      created_at: When,
+      edited_at: When.nullable(),
+    }),
+  ),
+  lesson_replies: z.array(
+    z.object({ id: z.number(), question_id: z.number(), lesson_id: z.number(), lesson_title: z.string(), body: z.string(), hidden: z.boolean(), created_at: When, edited_at: When.nullable() }),
+  ),
 });
 export type CoursesExport = z.infer<typeof CoursesExport>;
 

@@ -64,6 +64,7 @@ import {
   Model,
   ModelsQuery,
 } from './manuals';
+import { AcceptReplyBody, AdminLessonQuestion, AdminLessonQuestionsAnswer, AdminLessonQuestionsQuery, LessonMessageBody, LessonQuestion, LessonReply } from './lesson-questions';
 import { DeleteAccountBody } from './privacy';
 import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
 import { ContentPosition, LessonPosition, WatchReport } from './watch';
@@ -337,6 +338,28 @@ export const API_ROUTES = {
   'GET /api/admin/certificates': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Certificados emitidos', query: AdminCertificatesQuery, answer: z.array(AdminCertificate) },
   'GET /api/admin/certificates/:code/pdf': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'PDF de um certificado', answer: File, kind: 'file' },
   'POST /api/admin/certificates/:code/revoke': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Revoga um certificado', body: RevokeCertificateBody, answer: AdminCertificate },
+  // 'Dúvidas' under each lesson: questions, replies, moderation (issue 27; services/courses/README.md, 'Dúvidas')
+  'GET /api/courses/:id/lessons/:lessonId/questions': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Dúvidas de uma aula', answer: z.array(LessonQuestion) },
+  'POST /api/courses/:id/lessons/:lessonId/questions': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Envia uma dúvida sobre a aula', body: LessonMessageBody, answer: LessonQuestion, status: 201 },
+  'PATCH /api/lesson-questions/:id': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Edita a própria dúvida (nos primeiros minutos)', body: LessonMessageBody, answer: LessonQuestion },
+  'DELETE /api/lesson-questions/:id': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Exclui a própria dúvida (nos primeiros minutos)', answer: SuccessAnswer },
+  'PUT /api/lesson-questions/:id/photo': { service: 'courses', access: 'subscriber', origin: 'product', maxBody: '6m', stream: true, tag: CRS, summary: 'Anexa uma foto à própria dúvida (multipart, campo "photo")', multipart: 'photo', answer: LessonQuestion },
+  'GET /api/lesson-questions/:id/photo': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'A foto de uma dúvida', answer: File, kind: 'file' },
+  'POST /api/lesson-questions/:id/replies': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Responde a uma dúvida', body: LessonMessageBody, answer: LessonReply, status: 201 },
+  'POST /api/lesson-questions/:id/accept': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Marca (ou desmarca) a resposta da dúvida', body: AcceptReplyBody, answer: LessonQuestion },
+  'PATCH /api/lesson-question-replies/:id': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Edita a própria resposta (nos primeiros minutos)', body: LessonMessageBody, answer: LessonReply },
+  'DELETE /api/lesson-question-replies/:id': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Exclui a própria resposta (nos primeiros minutos)', answer: SuccessAnswer },
+  'GET /api/admin/lesson-questions': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Dúvidas sem resposta (as mais antigas primeiro)', query: AdminLessonQuestionsQuery, answer: AdminLessonQuestionsAnswer },
+  'GET /api/admin/lesson-questions/:id/photo': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'A foto de uma dúvida', answer: File, kind: 'file' },
+  'POST /api/admin/lesson-questions/:id/replies': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Responde como instrutor', body: LessonMessageBody, answer: LessonReply, status: 201 },
+  'POST /api/admin/lesson-questions/:id/accept': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Marca (ou desmarca) a resposta da dúvida', body: AcceptReplyBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-questions/:id/hide': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Oculta uma dúvida dos assinantes', body: NoBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-questions/:id/show': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Volta a mostrar uma dúvida', body: NoBody, answer: AdminLessonQuestion },
+  'DELETE /api/admin/lesson-questions/:id': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Exclui uma dúvida e as respostas', answer: SuccessAnswer },
+  'POST /api/admin/lesson-question-replies/:id/hide': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Oculta uma resposta dos assinantes', body: NoBody, answer: AdminLessonQuestion },
+  'POST /api/admin/lesson-question-replies/:id/show': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Volta a mostrar uma resposta', body: NoBody, answer: AdminLessonQuestion },
+  'DELETE /api/admin/lesson-question-replies/:id': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Exclui uma resposta', answer: SuccessAnswer },
+
   // the session check the web apps make on every load: 200 for anonymous visitors too
   'GET /api/session': { service: 'auth', access: 'public', origin: 'product', tag: S, summary: 'Usuário e administrador da sessão (nulos quando anônimo)', answer: SessionAnswer },
   // the API's own description, generated from the contract (services/auth/README.md)

@@ -23,12 +23,28 @@ import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
 import { ProgressRepository } from './progress/progress.repository';
 import { ProgressService } from './progress/progress.service';
+import { AdminQuestionsController, QuestionsController } from './questions/questions.controller';
+import { QuestionRateLimits } from './questions/question-rate-limits';
+import { QuestionsRepository } from './questions/questions.repository';
+import { QUESTION_STORAGE, QuestionsService } from './questions/questions.service';
+import { createStorage } from '@clima/storage';
 import { StatsController } from './stats/stats.controller';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 
 /** The event consumer, in the HTTP process (WORKERS_IN_PROCESS) or in the worker, and the outbox relay (every process). */
-const backgroundProviders: Provider[] = [Outbox, ProgressRepository, CertificatesRepository, CertificatesService, ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService], handlers: courseEventHandlers })];
+const backgroundProviders = (config: CoursesConfig): Provider[] => [
+  Outbox,
+  ProgressRepository,
+  CertificatesRepository,
+  CertificatesService,
+  // 'Dúvidas' under each lesson (their photos in the storage; a deleted account's messages become 'Usuário removido')
+  { provide: QUESTION_STORAGE, useFactory: () => createStorage(config.storage) },
+  QuestionsRepository,
+  QuestionRateLimits,
+  QuestionsService,
+  ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService, QuestionsService], handlers: courseEventHandlers }),
+];
 
 @Module({})
 export class AppModule {
@@ -48,9 +64,11 @@ export class AppModule {
         CertificatesController,
         PublicCertificatesController,
         AdminCertificatesController,
+        QuestionsController,
+        AdminQuestionsController,
       ],
       providers: [
-        ...backgroundProviders,
+        ...backgroundProviders(config),
         CourseCategoriesRepository,
         CourseCategoriesService,
         CoursesRepository,
@@ -73,7 +91,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot({ config, schema: SCHEMA, entities, migrations })],
-      providers: backgroundProviders,
+      providers: backgroundProviders(config),
     };
   }
 }

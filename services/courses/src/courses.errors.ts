@@ -1,5 +1,5 @@
 import { domainErrors, ErrorCatalogue } from '@clima/common';
-import { CERTIFICATE_MESSAGES } from '@clima/contract';
+import { CERTIFICATE_MESSAGES, LESSON_QUESTION_MESSAGES } from '@clima/contract';
 
 /** Every error the courses service answers with (the end-user texts are the spec's, section 8). */
 export enum CoursesError {
@@ -15,6 +15,15 @@ export enum CoursesError {
   CertificateNotFound = 'certificate-not-found',
   CertificateRevoked = 'certificate-revoked',
   CertificateAlreadyRevoked = 'certificate-already-revoked',
+  // 'Dúvidas' under each lesson
+  QuestionNotFound = 'question-not-found',
+  ReplyNotFound = 'reply-not-found',
+  NotYourMessage = 'not-your-message',
+  EditWindowOver = 'edit-window-over',
+  AcceptNotAllowed = 'accept-not-allowed',
+  TooManyQuestions = 'too-many-questions',
+  TooManyReplies = 'too-many-replies',
+  PhotoNotFound = 'photo-not-found',
 }
 
 const E = CoursesError;
@@ -34,6 +43,15 @@ const CATALOGUE: ErrorCatalogue<CoursesError> = {
   [E.CertificateNotFound]: { status: 404, message: CERTIFICATE_MESSAGES.notFound },
   [E.CertificateRevoked]: { status: 410, message: CERTIFICATE_MESSAGES.revoked },
   [E.CertificateAlreadyRevoked]: { status: 409, message: CERTIFICATE_MESSAGES.alreadyRevoked },
+  // 'Dúvidas' under each lesson (a hidden question is not found for subscribers)
+  [E.QuestionNotFound]: { status: 404, message: LESSON_QUESTION_MESSAGES.questionNotFound },
+  [E.ReplyNotFound]: { status: 404, message: LESSON_QUESTION_MESSAGES.replyNotFound },
+  [E.NotYourMessage]: { status: 403, message: LESSON_QUESTION_MESSAGES.notYours },
+  [E.EditWindowOver]: { status: 403, message: LESSON_QUESTION_MESSAGES.editWindowOver },
+  [E.AcceptNotAllowed]: { status: 403, message: LESSON_QUESTION_MESSAGES.acceptNotAllowed },
+  [E.TooManyQuestions]: { status: 429, message: LESSON_QUESTION_MESSAGES.tooManyQuestions },
+  [E.TooManyReplies]: { status: 429, message: LESSON_QUESTION_MESSAGES.tooManyReplies },
+  [E.PhotoNotFound]: { status: 404, message: LESSON_QUESTION_MESSAGES.photoNotFound },
 };
 
 /** `throw coursesError(CoursesError.CourseNotFound)`: status and message from the catalogue above. */

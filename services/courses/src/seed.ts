@@ -4,6 +4,7 @@ import { slugify } from '@clima/contract';
 import { DataSource, EntityManager } from 'typeorm';
 import { loadCoursesConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
+import { seedDemoQuestions } from './questions/question-seed';
 
 interface SeedLesson {
   title: string;
@@ -260,6 +261,8 @@ export async function seed(ds: DataSource, log: SeedLog): Promise<{ categories: 
       }
     }
     log.info(totals, 'courses: demo data inserted');
+    // 'Dúvidas' under some demo lessons (src/questions/question-seed.ts)
+    log.info({ questions: await seedDemoQuestions(m) }, 'courses: demo questions inserted');
     return totals;
   });
 }

@@ -8,8 +8,9 @@ import { AppModule } from '../src/app.module';
 import { loadCoursesConfig } from '../src/config';
 import { entities, migrations, SCHEMA } from '../src/database';
 import { DEMO_CATEGORIES, seed } from '../src/seed';
+import { DEMO_QUESTIONS } from '../src/questions/question-seed';
 import { StatsService } from '../src/stats/stats.service';
-import { anonymous, userHeaders } from './helpers';
+import { admin, anonymous, userHeaders } from './helpers';
 
 /** The demo data and the dashboard figures, on a database of their own (the seed only fills empty tables). */
 describe('demo data', () => {
@@ -48,6 +49,21 @@ describe('demo data', () => {
 
     const stats = await app.get(StatsService).stats();
     expect(stats).toEqual({ totalCourses: first!.courses, totalCourseCategories: first!.categories, totalLessons: first!.lessons, completedLessons: 0 });
+  });
+
+  it("puts a few 'Dúvidas' on the demo lessons: answered by instructors or technicians, and some still unanswered", async () => {
+    const rows = (await ds.query(
+      `SELECT q.id, q.author_name, q.user_id, q.accepted_reply_id,
+              (SELECT count(*)::int FROM courses.lesson_question_reply r WHERE r.question_id = q.id AND r.is_instructor) AS instructor_replies
+         FROM courses.lesson_question q`,
+    )) as { author_name: string; user_id: string | null; accepted_reply_id: number | null; instructor_replies: number }[];
+    expect(rows).toHaveLength(DEMO_QUESTIONS.length);
+    expect(rows.every((r) => r.user_id === null && r.author_name)).toBe(true);
+    expect(rows.filter((r) => r.instructor_replies > 0).length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((r) => r.accepted_reply_id !== null).length).toBeGreaterThanOrEqual(3);
+    const http = request(app.getHttpServer());
+    const unanswered = (await http.get('/api/admin/lesson-questions').set(admin).expect(200)).body as { unanswered: number };
+    expect(unanswered.unanswered).toBe(2);
   });
 
   it('gives 4–5 categories of 2–3 published courses with believable totals, and one course still without lessons', async () => {

@@ -243,7 +243,7 @@ export const messages = {
     ],
     exportTitle: 'Baixar meus dados',
     exportText:
-      'Um arquivo ZIP com seu cadastro e sessões, assinatura e pagamentos, conteúdos vistos, progresso nos cursos, manuais baixados e pontos do ranking, com um LEIA-ME explicando cada parte.',
+      'Um arquivo ZIP com seu cadastro e sessões, assinatura e pagamentos, conteúdos vistos, progresso nos cursos, dúvidas e respostas nas aulas, manuais baixados e pontos do ranking, com um LEIA-ME explicando cada parte.',
     exportButton: 'Baixar meus dados',
     exportPreparing: 'Reunindo seus dados...',
     exportReceiving: (size: string) => `Baixando... ${size}`,
@@ -251,7 +251,7 @@ export const messages = {
     exportFailed: 'Não foi possível baixar seus dados agora. Tente novamente em alguns minutos.',
     deleteTitle: 'Excluir minha conta',
     deleteText:
-      'Apaga sua conta e todos os seus dados, cancela sua assinatura na hora (sem novas cobranças) e encerra todas as suas sessões. Não dá para desfazer.',
+      'Apaga sua conta e todos os seus dados, cancela sua assinatura na hora (sem novas cobranças) e encerra todas as suas sessões. Suas dúvidas e respostas nas aulas continuam visíveis para os outros técnicos como "Usuário removido", sem seu nome, e as fotos delas são apagadas. Não dá para desfazer.',
     deleteButton: 'Excluir minha conta',
     dialogTitle: 'Excluir minha conta',
     dialogDescription: (email: string) =>

@@ -27,7 +27,7 @@ export const EXPORT_FILES: { name: string; part: 'auth' | ExportService; about: 
     name: 'progresso-nos-cursos.json',
     part: 'courses',
     about:
-      'As aulas dos cursos que você concluiu (curso, aula e data da conclusão), onde você parou em cada aula e os trechos que assistiu; os certificados de conclusão emitidos para você (código, nome impresso, curso, carga horária, data, situação e o endereço de verificação) e o nome e e-mail guardados para eles.',
+      'As aulas dos cursos que você concluiu (curso, aula e data da conclusão), onde você parou em cada aula e os trechos que assistiu; os certificados de conclusão emitidos para você (código, nome impresso, curso, carga horária, data, situação e o endereço de verificação) e o nome e e-mail guardados para eles; as dúvidas que você enviou sob as aulas e as respostas que você escreveu (texto, se tinha foto, se foi ocultada pela moderação, datas).',
   },
   {
     name: 'downloads-de-manuais.json',

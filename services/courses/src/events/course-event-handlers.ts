@@ -1,15 +1,19 @@
 import { EventHandlers, rootLogger } from '@clima/common';
 import type { CertificatesService } from '../certificates/certificates.service';
 import type { ProgressRepository } from '../progress/progress.repository';
+import type { QuestionsService } from '../questions/questions.service';
 
 /** The facts this service hears (see EVENT_SUBSCRIBERS); each is idempotent. */
-export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService): EventHandlers {
+export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService, questions: QuestionsService): EventHandlers {
   return {
     'user.deleted': async ({ userId }) => {
       const removed = await progress.removeUser(userId);
       rootLogger().info({ userId, removed }, 'lesson progress of a deleted user removed');
       const anonymised = await certificates.removeUser(userId);
       rootLogger().info({ userId, anonymised }, 'certificates of a deleted user kept without personal data, as revoked');
+      // 'Dúvidas': questions and replies stay as 'Usuário removido' (the threads stay readable), photos are deleted
+      const messages = await questions.removeUser(userId);
+      rootLogger().info({ userId, ...messages }, 'lesson questions and replies of a deleted user kept as Usuário removido');
     },
     // the certificate of a course the user completed (issued once, whatever the deliveries)
     'course.completed': async (fact, envelope) => {

@@ -12,6 +12,7 @@ import { RecentUsers } from './recent-users';
 import { SubscriptionDistribution } from './subscription-distribution';
 import { PixPricesCard } from '../../billing/components/pix-prices-card';
 import { SummaryCards } from './summary-cards';
+import { UnansweredQuestionsCard } from '../../lesson-questions/unanswered-questions-card';
 
 // recharts travels only with the charts, after the figures are on screen
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -68,6 +69,7 @@ export function DashboardPage() {
         <PopularContents contents={data.popularContents} missing={isMissing(data, 'catalog')} />
         <SubscriptionDistribution stats={data.subscriptionStats} />
         <PixPricesCard />
+        <UnansweredQuestionsCard />
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
 import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
+import { LessonQuestions } from '../../lesson-questions/lesson-questions';
 import { useLearningActivity } from '../../../shared/learning/learning-activity';
 import { useCourse, useCourseLessons, useCoursePreview, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
@@ -315,6 +316,7 @@ function CourseDetail({ id }: { id: string }) {
             next && <NextLesson next={next} ended={endedId === selected?.id} onNext={() => select(next)} />
           )}
           <ProgressBox completed={completed} total={list.length} />
+          {selected && <LessonQuestions key={selected.id} courseId={course.data.id} lessonId={selected.id} />}
         </div>
         <LessonList lessons={list} done={done} watched={watched} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
       </div>
