@@ -176,6 +176,11 @@ export const ROUTES: Route[] = [
   product('POST', '/api/admin/certificates/:code/revoke', 'courses', 'admin'),
   // the session check the web apps make on every load: 200 for anonymous visitors too
   product('GET', '/api/session', 'auth', 'public'),
+  // video for the field: HLS streaming, poster, offline copy and captions of the uploaded videos (issue 28, services/catalog/README.md)
+  product('GET', '/api/files/videos/:name/:file', 'catalog', 'subscriber'),
+  product('GET', '/api/videos/:name/streams', 'catalog', 'subscriber'),
+  product('GET', '/api/admin/videos', 'catalog', 'admin'),
+  product('PUT', '/api/admin/videos/:name/captions', 'catalog', 'admin'),
   // the API's own description, generated from the contract (services/auth/README.md)
   product('GET', '/api/docs', 'auth', 'public'),
   product('GET', '/api/docs/openapi.json', 'auth', 'public'),

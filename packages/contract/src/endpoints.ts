@@ -67,6 +67,7 @@ import {
 import { DeleteAccountBody } from './privacy';
 import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
 import { ContentPosition, LessonPosition, WatchReport } from './watch';
+import { CaptionsBody, VideoProcessingAnswer, VideoProcessingQuery, VideoStreams } from './video-streams';
 
 /**
  * Every /api operation with its schemas: the one description the OpenAPI document (openapi.ts) and the
@@ -275,6 +276,12 @@ export const ENDPOINTS = {
   'GET /api/admin/certificates': { access: 'admin', tag: ADM, summary: 'Certificados emitidos', query: AdminCertificatesQuery, answer: z.array(AdminCertificate) },
   'GET /api/admin/certificates/:code/pdf': { access: 'admin', tag: ADM, summary: 'PDF de um certificado', answer: File, kind: 'file' },
   'POST /api/admin/certificates/:code/revoke': { access: 'admin', tag: ADM, summary: 'Revoga um certificado', body: RevokeCertificateBody, answer: AdminCertificate },
+
+  // Video for the field: HLS streaming, poster, offline copy and captions of the uploaded videos (issue 28, services/catalog/README.md)
+  'GET /api/files/videos/:name/:file': { access: 'subscriber', tag: CAT, summary: 'Arquivo derivado de um vídeo enviado (listas HLS, segmentos, pôster, cópia offline, legendas)', answer: File, kind: 'file' },
+  'GET /api/videos/:name/streams': { access: 'subscriber', tag: CAT, summary: 'Fontes de um vídeo enviado: HLS, pôster, legendas e cópia offline', answer: VideoStreams },
+  'GET /api/admin/videos': { access: 'admin', tag: ADM, summary: 'Conversão dos vídeos enviados (Processando, Falha, pronto)', query: VideoProcessingQuery, answer: VideoProcessingAnswer },
+  'PUT /api/admin/videos/:name/captions': { access: 'admin', tag: ADM, summary: 'Legendas (pt-BR) de um vídeo enviado (WebVTT; texto vazio as remove)', body: CaptionsBody, answer: VideoProcessingAnswer.element },
 
   // This document itself
   'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },
