@@ -225,17 +225,25 @@ describe('video conversion through the S3 driver', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes the ladder to the bucket; playlists come from the service, segments by presigned URL', async () => {
+  it('writes the ladder to the bucket; playlists and segments come from the service, the offline copy by presigned URL', async () => {
     const video = await testVideo(dir, { width: 640, height: 360, seconds: 4 });
     const url = (await request(app.getHttpServer()).post('/api/admin/upload-video').set(as.admin()).attach('video', video, 'obra.mp4').expect(201)).body.url;
     await createContent(app, { video_url: null, video_file_url: url, is_published: 1 });
     expect((await settled(app, nameOf(url))).final).toMatchObject({ status: 'ready', renditions: [360] });
     const playlist = await request(app.getHttpServer()).get(`${url}/360p.m3u8`).set(as.subscriber()).expect(200);
     const first = /^(360p_\d{5}\.ts)$/m.exec(playlist.text)![1]!;
-    const segment = await request(app.getHttpServer()).get(`${url}/${first}`).set(as.subscriber()).expect(302);
-    expect(segment.headers.location).toContain(`/clima-hls/renditions/${nameOf(url)}/${first}`);
-    const fetched = await fetch(segment.headers.location);
-    expect(fetched.status).toBe(200);
-    expect((await fetched.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // segments through the service (hls.js fetches them: no other origin for the page's connect-src), in MPEG-TS
+    const segment = await request(app.getHttpServer()).get(`${url}/${first}`).set(as.subscriber()).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    const bytes = segment.body as Buffer;
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes[0]).toBe(0x47); // the MPEG-TS sync byte
+    // the offline copy and the poster by presigned URL, like the original
+    const offline = await request(app.getHttpServer()).get(`${url}/offline.mp4`).set(as.subscriber()).expect(302);
+    expect(offline.headers.location).toContain(`/clima-hls/renditions/${nameOf(url)}/offline.mp4`);
+    expect((await fetch(offline.headers.location, { headers: { Range: 'bytes=0-99' } })).status).toBe(206);
   });
 });

@@ -42,6 +42,10 @@ export class VideosController {
   async serveDerived(@Param('name') name: string, @Param('file') file: string, @CurrentIdentity() identity: Identity, @Res() res: HttpReply): Promise<void> {
     const answer = await this.videos.serveDerived(name, file, identity.admin ? 'admin' : 'subscriber');
     if ('serve' in answer) return answer.serve(res);
+    if ('stream' in answer) {
+      await res.code(200).header('Content-Type', answer.contentType).header('Content-Length', answer.size).header('Cache-Control', 'private, max-age=300').send(answer.stream);
+      return;
+    }
     await res.code(200).header('Content-Type', answer.contentType).header('Cache-Control', 'private, max-age=60').send(answer.text);
   }
 

@@ -96,9 +96,14 @@ export class VideosService {
   /**
    * A derived file of an upload (issue 28), by the same rule as the original. Playlists are small and answered
    * here (relative segment names, so they work whatever the driver); segments, poster and the offline copy go
-   * through the driver like the original (nginx X-Accel-Redirect with ranges, or a presigned S3 URL).
+   * through the driver like the original (nginx X-Accel-Redirect with ranges, or a presigned S3 URL), except the
+   * segments of an S3 store, streamed through here (see below).
    */
-  async serveDerived(name: string, file: string, audience: VideoAudience): Promise<{ text: string; contentType: string } | { serve: (res: HttpResponse) => Promise<void> }> {
+  async serveDerived(
+    name: string,
+    file: string,
+    audience: VideoAudience,
+  ): Promise<{ text: string; contentType: string } | { stream: Readable; size: number; contentType: string } | { serve: (res: HttpResponse) => Promise<void> }> {
     if (!VIDEO_DERIVED_FILE_RE.test(file)) throw catalogError(CatalogError.VideoNotFound);
     const row = await this.watchable(name, audience);
     const present = file === CAPTIONS_FILE ? row.has_captions : row.transcode_status === 'ready' && row.rendition_files.includes(file);
@@ -111,6 +116,13 @@ export class VideosService {
       const chunks: Buffer[] = [];
       for await (const chunk of object.body) chunks.push(chunk as Buffer);
       return { text: Buffer.concat(chunks).toString('utf8'), contentType };
+    }
+    if (this.storage.driver === 's3' && file.endsWith('.ts')) {
+      // segments are fetched by the player's script (hls.js): a redirect to the bucket's origin would need that
+      // origin in the page's connect-src and the bucket's CORS, so the few hundred kilobytes come through here
+      const object = await this.storage.stream(key);
+      if (!object) throw catalogError(CatalogError.VideoNotFound);
+      return { stream: object.body, size: object.size, contentType };
     }
     return { serve: (res) => this.storage.serve(res, key, { contentType }) };
   }
