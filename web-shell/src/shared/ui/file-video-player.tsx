@@ -576,11 +576,9 @@ export function FileVideoPlayer({
                   role="menu"
                   aria-label={m.quality}
                   onKeyDown={onQualityKeyDown}
-                  className="absolute bottom-12 right-0 z-10 w-52 rounded-xl bg-slate-900/95 p-1.5 text-sm text-white shadow-xl ring-1 ring-white/10"
+                  className="absolute bottom-12 right-0 z-10 w-64 max-w-[calc(100cqw-1rem)] rounded-xl bg-slate-900/95 p-1.5 text-sm text-white shadow-xl ring-1 ring-white/10"
                 >
-                  <p className="px-2.5 pb-1 pt-0.5 text-xs font-semibold text-white/80" aria-hidden>
-                    {m.quality}
-                  </p>
+                  <div className="grid gap-1" style={{ gridTemplateColumns: `auto repeat(${stream?.renditions.length ?? 0}, minmax(0, 1fr))` }}>
                   {[null, ...(stream?.renditions ?? [])].map((height) => {
                     const blocked = height !== null && saveData && height > SAVE_DATA_HEIGHT;
                     return (
@@ -592,7 +590,7 @@ export function FileVideoPlayer({
                         aria-disabled={blocked || undefined}
                         tabIndex={quality === height ? 0 : -1}
                         onClick={() => !blocked && chooseQuality(height)}
-                        className={`flex min-h-11 w-full items-center rounded-lg px-2.5 text-left font-semibold hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300 ${
+                        className={`flex min-h-11 w-full items-center justify-center rounded-lg px-2 text-center font-semibold hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300 ${
                           quality === height ? 'bg-cyan-400 text-slate-950 hover:bg-cyan-300' : ''
                         } ${blocked ? 'cursor-not-allowed text-white/60' : ''}`}
                       >
@@ -600,6 +598,7 @@ export function FileVideoPlayer({
                       </button>
                     );
                   })}
+                  </div>
                   <button
                     type="button"
                     role="menuitemcheckbox"
@@ -610,7 +609,7 @@ export function FileVideoPlayer({
                   >
                     <span>
                       {m.saveData}
-                      <span className="block text-xs font-normal text-white/80">{m.saveDataHint}</span>
+                      <span className="block text-xs font-normal text-white/80 @max-sm:hidden">{m.saveDataHint}</span>
                     </span>
                     <span aria-hidden className={`h-5 w-9 shrink-0 rounded-full p-0.5 transition-colors ${saveData ? 'bg-cyan-400' : 'bg-white/30'}`}>
                       <span className={`block size-4 rounded-full bg-white transition-transform ${saveData ? 'translate-x-4' : ''}`} />
