@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, print, repoRoot, withPlatform } from './lib/harness';
 
@@ -137,7 +137,7 @@ async function readPathDuringTranscode(source: string): Promise<void> {
       process.stdout.write(
         `3. p99 of /api/contents: ${without.p99} ms without a conversion, ${during.p99} ms during one (${(during.p99 / Math.max(1, without.p99)).toFixed(2)}×); ` +
           `req/s ${without.rps.toFixed(0)} → ${during.rps.toFixed(0)}; the conversion went from ${before.status} ${before.percent}% to ${after.status} ${after.percent}% while measured; ` +
-          `load generator CPU ${without.generatorCpu}% / ${during.generatorCpu}% of one core\n`,
+          `load generator CPU ${without.generatorCpu}% / ${during.generatorCpu}% of one core; machine load average ${loadavg()[0]!.toFixed(1)}\n`,
       );
     },
     { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_USERS: 'false' },
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'clima-bench-video-'));
   try {
     const source = makeSource(dir);
-    process.stdout.write(`source: ${SECONDS} s, 1280×720, ${mb(statSync(source).size)}\n`);
+    process.stdout.write(`source: ${SECONDS} s, 1280×720, ${mb(statSync(source).size)}; machine load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
     await transcodeAlone(source, dir);
     await readPathDuringTranscode(source);
   } finally {
