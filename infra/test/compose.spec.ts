@@ -25,7 +25,7 @@ describe('docker-compose.yml', () => {
   it('is a valid compose file', () => {
     const out = renderCompose(REQUIRED_COMPOSE_ENV);
     expect(out.ok).toBe(true);
-    for (const svc of [...SERVICE_NAMES, 'gateway', 'postgres', 'redis', 'minio', 'ranking-worker', 'manuals-worker']) expect(out.stdout).toMatch(new RegExp(`^  ${svc}:$`, 'm'));
+    for (const svc of [...SERVICE_NAMES, 'gateway', 'postgres', 'redis', 'minio', 'ranking-worker', 'manuals-worker', 'catalog-worker']) expect(out.stdout).toMatch(new RegExp(`^  ${svc}:$`, 'm'));
   });
 
   it('uses the same variable names as the native start', () => {

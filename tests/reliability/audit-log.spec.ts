@@ -250,6 +250,17 @@ const SCENARIOS: Record<string, Scenario> = {
     action: 'upload',
     recordId: fileName,
   },
+  // 'Legendas (pt-BR)' of an uploaded video (issue 28)
+  'PUT /api/admin/videos/:name/captions': {
+    async prepare() {
+      const up = await upload('/api/admin/upload-video', formWith('video', mp4Bytes(4096), 'aula.mp4', 'video/mp4'));
+      return { params: { name: String(up.json.url).split('/').pop()! }, body: { vtt: 'WEBVTT\n\n00:00.000 --> 00:02.000\nBoa tarde\n' } };
+    },
+    entity: 'videos',
+    action: 'captions',
+    recordId: (p) => String(p.name),
+    after: { captions: true },
+  },
   'POST /api/admin/manuals': {
     prepare: async () => ({
       body: { title: 'Manual do split', manufacturer_name: `Fab ${n()}`, model_name: 'M1', file_url: 'https://fabricante.example.com/split.pdf' },

@@ -165,6 +165,10 @@ beforeAll(async () => {
     'DELETE /api/admin/administrators/:id': { params: { id: 999999 } },
     'GET /api/files/videos/:name': { params: { name: 'nao-existe.mp4' } },
     'GET /api/files/manuals/:name': { params: { name: 'nao-existe.pdf' } },
+    // video for the field (issue 28): names nobody uploaded, so every shape of input answers 404 or 400
+    'GET /api/files/videos/:name/:file': { params: { name: '0123456789abcdef0123456789abcdef.mp4', file: 'master.m3u8' } },
+    'GET /api/videos/:name/streams': { params: { name: '0123456789abcdef0123456789abcdef.mp4' } },
+    'PUT /api/admin/videos/:name/captions': { params: { name: '0123456789abcdef0123456789abcdef.mp4' }, body: { vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nOlá\n' } },
     // certificate codes nobody holds: every shape of input answers 404 or 400, never touches a row
     'GET /api/certificates/:code/pdf': { params: { code: 'NAOEXISTE234' } },
     'GET /api/public/certificates/:code': { params: { code: 'NAOEXISTE234' } },

@@ -113,12 +113,12 @@ describe('metrics', () => {
       expect(ranking).toContain('ranking_heartbeat_oldest_waiting_seconds');
     }, 15_000, 500);
 
-    // a user deleted by the admin: every consumer running in its HTTP process records the job's lag (the manuals'
-    // consumers run in its worker process, whose log the request-id test below reads)
+    // a user deleted by the admin: every consumer running in its HTTP process records the job's lag (the manuals' and
+    // the catalog's consumers run in their worker processes, whose logs the request-id test below reads)
     const admin = await adminLogin(t);
     const user = await registerUser(t, 'lag');
     expect((await t.call('DELETE', `/api/admin/users/${user.userId}`, { cookie: admin })).status).toBeLessThan(300);
-    for (const s of ['catalog', 'courses', 'billing'] as const) {
+    for (const s of ['courses', 'billing'] as const) {
       await eventually(async () => {
         const n = sample(await metrics(s), 'queue_job_lag_seconds_count', { queue: eventQueueName(s) });
         if (!n) throw new Error(`${s}: sem lag observado`);
@@ -153,7 +153,7 @@ describe('request id from nginx through services and jobs', () => {
     const delId = del.headers.get('x-request-id')!;
     await eventually(async () => {
       expect(logLines('auth').some((l) => l.reqId === delId && l.msg === 'request completed')).toBe(true);
-      for (const s of ['catalog', 'courses', 'manuals-worker', 'billing', 'ranking-worker']) {
+      for (const s of ['catalog-worker', 'courses', 'manuals-worker', 'billing', 'ranking-worker']) {
         expect([s, logLines(s).some((l) => l.reqId === delId && l.msg === 'event handled' && l.event === 'user.deleted')]).toEqual([s, true]);
       }
     });

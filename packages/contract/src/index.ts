@@ -13,3 +13,4 @@ export * from './privacy';
 export * from './watch';
 export * from './audit';
 export * from './cpf';
+export * from './video-streams';

@@ -65,6 +65,7 @@ import {
   ModelsQuery,
 } from './manuals';
 import { AcceptReplyBody, AdminLessonQuestion, AdminLessonQuestionsAnswer, AdminLessonQuestionsQuery, LessonMessageBody, LessonQuestion, LessonReply } from './lesson-questions';
+import { CaptionsBody, VideoProcessingAnswer, VideoProcessingQuery, VideoStreams } from './video-streams';
 import { DeleteAccountBody } from './privacy';
 import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
 import { ContentPosition, LessonPosition, WatchReport } from './watch';
@@ -359,6 +360,12 @@ export const API_ROUTES = {
   'POST /api/admin/lesson-question-replies/:id/hide': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Oculta uma resposta dos assinantes', body: NoBody, answer: AdminLessonQuestion },
   'POST /api/admin/lesson-question-replies/:id/show': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Volta a mostrar uma resposta', body: NoBody, answer: AdminLessonQuestion },
   'DELETE /api/admin/lesson-question-replies/:id': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Exclui uma resposta', answer: SuccessAnswer },
+
+  // Video for the field: HLS streaming, poster, offline copy and captions of the uploaded videos (issue 28, services/catalog/README.md)
+  'GET /api/files/videos/:name/:file': { service: 'catalog', access: 'subscriber', origin: 'product', tag: CAT, summary: 'Arquivo derivado de um vídeo enviado (listas HLS, segmentos, pôster, cópia offline, legendas)', answer: File, kind: 'file' },
+  'GET /api/videos/:name/streams': { service: 'catalog', access: 'subscriber', origin: 'product', tag: CAT, summary: 'Fontes de um vídeo enviado: HLS, pôster, legendas e cópia offline', answer: VideoStreams },
+  'GET /api/admin/videos': { service: 'catalog', access: 'admin', origin: 'product', tag: ADM, summary: 'Conversão dos vídeos enviados (Processando, Falha, pronto)', query: VideoProcessingQuery, answer: VideoProcessingAnswer },
+  'PUT /api/admin/videos/:name/captions': { service: 'catalog', access: 'admin', origin: 'product', tag: ADM, summary: 'Legendas (pt-BR) de um vídeo enviado (WebVTT; texto vazio as remove)', body: CaptionsBody, answer: VideoProcessingAnswer.element },
 
   // the session check the web apps make on every load: 200 for anonymous visitors too
   'GET /api/session': { service: 'auth', access: 'public', origin: 'product', tag: S, summary: 'Usuário e administrador da sessão (nulos quando anônimo)', answer: SessionAnswer },

@@ -24,8 +24,11 @@ import { VideoReferencesService } from './videos/video-references.service';
 import { VideoUploadsRepository } from './videos/video-uploads.repository';
 import { VideosController } from './videos/videos.controller';
 import { VideosService } from './videos/videos.service';
+import { VideoTranscodeConsumer } from './videos/transcode/video-transcode.consumer';
+import { VideoTranscodeProducer } from './videos/transcode/video-transcode.queue';
+import { VideoTranscoder } from './videos/transcode/video-transcoder';
 
-/** The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: events and the upload sweep. */
+/** The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: events, the upload sweep and the video conversions. */
 const backgroundProviders = (config: CatalogConfig): Provider[] => [
   UserDataRepository,
   VideoUploadsRepository,
@@ -33,6 +36,9 @@ const backgroundProviders = (config: CatalogConfig): Provider[] => [
   OrphanUploadsService,
   InProcessOrphanUploadsCleanup,
   storageProvider(config),
+  VideoTranscodeProducer,
+  VideoTranscoder,
+  VideoTranscodeConsumer,
   ...EventConsumer.forService({ inject: [UserDataRepository], handlers: catalogEventHandlers }),
 ];
 

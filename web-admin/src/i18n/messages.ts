@@ -675,6 +675,7 @@ export const messages = {
       export: 'Exportação de dados',
       issue: 'Emissão',
       revoke: 'Revogação',
+      captions: 'Legendas',
     } as Record<string, string>,
     entities: {
       users: 'Usuários',
@@ -769,5 +770,22 @@ export const messages = {
       video_orientation: { horizontal: 'Horizontal', vertical: 'Vertical' },
     } as Record<string, Record<string, string>>,
     logs: { load: 'Erro ao carregar a auditoria' },
+  },
+  /** The conversion of uploaded videos and their captions (issue 28), in the content and lesson lists and forms. */
+  videos: {
+    processing: (percent: number) => `Processando vídeo… ${percent}%`,
+    failed: 'Falha',
+    failedDetail: (reason: string | null) => `${reason ?? 'Não foi possível converter o vídeo'}. O arquivo original continua disponível.`,
+    ready: (renditions: number[]) => (renditions.length ? `Pronto para streaming (${renditions.map((h) => `${h}p`).join(', ')})` : 'Pronto para streaming'),
+    captions: 'Legendas (pt-BR)',
+    chooseCaptions: 'Enviar legendas (.vtt)',
+    replaceCaptions: 'Trocar legendas',
+    removeCaptions: 'Remover legendas',
+    captionsHint: 'Arquivo WebVTT (.vtt) em português; aparece no botão CC do player.',
+    captionsPresent: 'Este vídeo tem legendas; elas aparecem no botão CC do player.',
+    captionsSaved: 'Legendas salvas.',
+    captionsRemoved: 'Legendas removidas.',
+    captionsFailed: 'Não foi possível salvar as legendas. Tente novamente.',
+    status: 'Vídeo enviado',
   },
 } as const;

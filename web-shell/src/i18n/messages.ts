@@ -371,6 +371,14 @@ export const messages = {
     resumeTitle: 'Retomar o vídeo de onde você parou',
     resumeFrom: (clock: string) => `Continuar de ${clock}`,
     startOver: 'Começar do início',
+    // adaptive streaming and captions (issue 28)
+    quality: 'Qualidade',
+    qualityAuto: 'Automática',
+    qualityLabel: (current: string, saving: boolean) => `Qualidade: ${current}${saving ? ' (economizando dados)' : ''}`,
+    saveData: 'Economizar dados',
+    saveDataHint: 'No máximo 360p, neste aparelho',
+    captions: 'Legendas (CC)',
+    captionsTrack: 'Português (Brasil)',
   },
   /** 'Continuar assistindo' on /contents and on the course home. */
   continueWatching: {

@@ -6,6 +6,7 @@ import { STORAGE } from './storage.provider';
 import { VideoReferencesService } from './video-references.service';
 import { VideoUploadsRepository } from './video-uploads.repository';
 import { VIDEO_FOLDER } from './videos.service';
+import { renditionsFolder } from './transcode/video-transcoder';
 
 const BATCH = 200;
 
@@ -57,7 +58,11 @@ export class OrphanUploadsService {
    */
   private async removeOne(name: string, cutoff: Date): Promise<boolean> {
     try {
-      return await this.uploads.deleteUnreferenced(name, cutoff, () => this.storage.delete(`${VIDEO_FOLDER}/${name}`));
+      return await this.uploads.deleteUnreferenced(name, cutoff, async (derived) => {
+        await this.storage.delete(`${VIDEO_FOLDER}/${name}`);
+        // the conversion's files (HLS, poster, offline copy) and the captions go with it
+        for (const file of derived) await this.storage.delete(`${renditionsFolder(name)}/${file}`);
+      });
     } catch (err) {
       this.log.warn({ err, name }, 'unreferenced upload not removed; the next sweep tries again');
       return false;

@@ -1,10 +1,11 @@
 import { PLAYER } from '@clima/contract/video';
-import { Gauge, Maximize, Minimize, Pause, Play, RotateCcw, RotateCw, Volume1, Volume2, VolumeX } from 'lucide-react';
+import { Captions, Gauge, Maximize, Minimize, Pause, Play, RotateCcw, RotateCw, Settings2, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
 import { messages } from '../../i18n/messages';
 import { Spinner } from '@clima/web-kit/spinner';
 import type { PlayerHandle } from '../playback/player-handle';
 import type { PlaybackEvents } from '../playback/use-watch-reporting';
+import { type AdaptiveStream, attachAdaptiveStream, readSaveData, SAVE_DATA_HEIGHT, writeSaveData } from '../playback/adaptive-stream';
 import { formatClock } from '../../lib/format';
 
 const m = messages.player;
@@ -40,9 +41,18 @@ export function FileVideoPlayer({
   events,
   controlRef,
   overlay,
+  stream,
+  poster,
+  captions,
 }: {
+  /** The uploaded file itself: played when there is no stream, or when the stream fails. */
   src: string;
   title: string;
+  /** The HLS ladder the catalog made of the file (issue 28): played instead of the file, with 'Qualidade'. */
+  stream?: { hls: string; renditions: number[] } | null;
+  poster?: string | null;
+  /** 'Legendas (pt-BR)' (WebVTT): a captions track and the CC button. */
+  captions?: string | null;
   className?: string;
   /** Told of the playback (time, play, pause, seeks) for the watch reports. */
   events?: PlaybackEvents;
@@ -72,7 +82,20 @@ export function FileVideoPlayer({
   const [waiting, setWaiting] = useState(false);
   const [failed, setFailed] = useState(false);
   const [controlsVisible, setControlsVisible] = useState(true);
-  speedOpenRef.current = speedOpen;
+  // adaptive streaming (issue 28): the rung chosen (null: 'Automática'), 'Economizar dados', captions
+  const adaptive = useRef<AdaptiveStream | null>(null);
+  const qualityButtonRef = useRef<HTMLButtonElement>(null);
+  const qualityMenuRef = useRef<HTMLDivElement>(null);
+  const qualityMenuId = useId();
+  const [streamFailed, setStreamFailed] = useState(false);
+  const [quality, setQuality] = useState<number | null>(null);
+  const [saveData, setSaveData] = useState(readSaveData);
+  const [qualityOpen, setQualityOpen] = useState(false);
+  const [captionsOn, setCaptionsOn] = useState(false);
+  const streaming = !!stream && !streamFailed;
+  const choiceRef = useRef({ quality, saveData });
+  choiceRef.current = { quality, saveData };
+  speedOpenRef.current = speedOpen || qualityOpen;
 
   const scheduleHide = useCallback(() => {
     window.clearTimeout(hideTimer.current);
@@ -110,6 +133,86 @@ export function FileVideoPlayer({
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
+
+  // The HLS stream, when the catalog made one: hls.js (loaded now, not with the page) or Safari's own player.
+  const hlsUrl = stream?.hls;
+  const renditionKey = stream?.renditions.join(',') ?? '';
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !hlsUrl || streamFailed) return;
+    let cancelled = false;
+    const fallBack = () => {
+      adaptive.current?.destroy();
+      adaptive.current = null;
+      if (!cancelled) setStreamFailed(true);
+    };
+    const { quality: level, saveData: saving } = choiceRef.current;
+    attachAdaptiveStream(video, hlsUrl, {
+      renditions: renditionKey ? renditionKey.split(',').map(Number) : [],
+      level,
+      cap: saving ? SAVE_DATA_HEIGHT : null,
+      onFatal: fallBack,
+    })
+      .then((attached) => {
+        if (cancelled) return attached?.destroy();
+        if (!attached) return setStreamFailed(true);
+        adaptive.current = attached;
+      })
+      .catch(() => !cancelled && setStreamFailed(true));
+    return () => {
+      cancelled = true;
+      adaptive.current?.destroy();
+      adaptive.current = null;
+    };
+  }, [hlsUrl, renditionKey, streamFailed]);
+
+  // the stream failed: the original file plays from where the stream was
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!streamFailed || !video) return;
+    const at = video.currentTime;
+    video.src = src;
+    if (at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
+  }, [streamFailed, src]);
+
+  const chooseQuality = (height: number | null) => {
+    setQuality(height);
+    adaptive.current?.setLevel(height);
+    setQualityOpen(false);
+    qualityButtonRef.current?.focus();
+  };
+
+  const toggleSaveData = () => {
+    const on = !saveData;
+    setSaveData(on);
+    writeSaveData(on);
+    adaptive.current?.setCap(on ? SAVE_DATA_HEIGHT : null);
+    if (on && quality !== null && quality > SAVE_DATA_HEIGHT) {
+      setQuality(null);
+      adaptive.current?.setLevel(null);
+    }
+  };
+
+  const toggleCaptions = () => {
+    const track = videoRef.current?.textTracks[0];
+    const on = !captionsOn;
+    if (track) track.mode = on ? 'showing' : 'disabled';
+    setCaptionsOn(on);
+  };
+
+  // The quality menu, like the speed menu: closes on a click outside it; focus goes to the checked item.
+  useEffect(() => {
+    if (!qualityOpen) return;
+    window.clearTimeout(hideTimer.current);
+    setControlsVisible(true);
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      const target = event.target as Node;
+      if (!qualityMenuRef.current?.contains(target) && !qualityButtonRef.current?.contains(target)) setQualityOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    qualityMenuRef.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [qualityOpen]);
 
   // The speed menu closes on a click outside it; the controls stay while it is open.
   useEffect(() => {
@@ -209,14 +312,14 @@ export function FileVideoPlayer({
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
+  const menuKeys = (menu: HTMLDivElement | null, close: () => void, button: HTMLButtonElement | null) => (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]:not([aria-disabled="true"]),[role="menuitemcheckbox"]') ?? []);
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      setSpeedOpen(false);
-      speedButtonRef.current?.focus();
+      close();
+      button?.focus();
     } else if (['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
       event.preventDefault();
       const forward = event.key === 'ArrowDown' || event.key === 'ArrowRight';
@@ -226,9 +329,11 @@ export function FileVideoPlayer({
       event.preventDefault();
       items[event.key === 'Home' ? 0 : items.length - 1]?.focus();
     } else if (event.key === 'Tab') {
-      setSpeedOpen(false);
+      close();
     }
   };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => menuKeys(menuRef.current, () => setSpeedOpen(false), speedButtonRef.current)(event);
+  const onQualityKeyDown = (event: KeyboardEvent<HTMLDivElement>) => menuKeys(qualityMenuRef.current, () => setQualityOpen(false), qualityButtonRef.current)(event);
 
   const onVideoPointerUp = (event: PointerEvent<HTMLVideoElement>) => {
     // A tap on a touch screen first brings the controls back; a click toggles playback.
@@ -242,6 +347,8 @@ export function FileVideoPlayer({
   };
 
   const shown = controlsVisible || !playing;
+  // a phone-width player with the quality and captions buttons too: ±10 s stay on the keys and the seek bar
+  const crowded = streaming && !!captions;
   const progress = duration > 0 ? current / duration : 0;
   const effectiveVolume = muted ? 0 : volume;
   const VolumeIcon = effectiveVolume === 0 ? VolumeX : effectiveVolume < 0.5 ? Volume1 : Volume2;
@@ -268,7 +375,8 @@ export function FileVideoPlayer({
       </p>
       <video
         ref={videoRef}
-        src={src}
+        src={streaming ? undefined : src}
+        poster={poster ?? undefined}
         title={title}
         preload="metadata"
         playsInline
@@ -310,10 +418,13 @@ export function FileVideoPlayer({
         onPlaying={() => setWaiting(false)}
         onCanPlay={() => setWaiting(false)}
         onError={() => {
+          if (streaming) return; // the stream's own errors: it falls back to the file
           setFailed(true);
           setWaiting(false);
         }}
-      />
+      >
+        {captions && <track kind="captions" src={captions} srcLang="pt-BR" label={m.captionsTrack} />}
+      </video>
 
       {waiting && !failed && (
         <div className="pointer-events-none absolute inset-0 grid place-items-center">
@@ -377,10 +488,10 @@ export function FileVideoPlayer({
           <button type="button" onClick={togglePlay} aria-label={playing ? m.pause : m.play} className={controlButton}>
             {playing ? <Pause className="size-5 fill-current" aria-hidden /> : <Play className="size-5 fill-current" aria-hidden />}
           </button>
-          <button type="button" onClick={() => skip(-PLAYER.skipSeconds)} aria-label={m.back10(PLAYER.skipSeconds)} className={controlButton}>
+          <button type="button" onClick={() => skip(-PLAYER.skipSeconds)} aria-label={m.back10(PLAYER.skipSeconds)} className={`${controlButton} ${crowded ? '@max-sm:hidden' : ''}`}>
             <RotateCcw className="size-5" aria-hidden />
           </button>
-          <button type="button" onClick={() => skip(PLAYER.skipSeconds)} aria-label={m.forward10(PLAYER.skipSeconds)} className={controlButton}>
+          <button type="button" onClick={() => skip(PLAYER.skipSeconds)} aria-label={m.forward10(PLAYER.skipSeconds)} className={`${controlButton} ${crowded ? '@max-sm:hidden' : ''}`}>
             <RotateCw className="size-5" aria-hidden />
           </button>
           <button type="button" onClick={toggleMute} aria-label={effectiveVolume === 0 ? m.unmute : m.mute} className={controlButton}>
@@ -443,6 +554,76 @@ export function FileVideoPlayer({
               </div>
             )}
           </div>
+          {streaming && (
+            <div className="relative">
+              <button
+                ref={qualityButtonRef}
+                type="button"
+                onClick={() => setQualityOpen((open) => !open)}
+                aria-label={m.qualityLabel(quality === null ? m.qualityAuto : `${quality}p`, saveData)}
+                aria-haspopup="menu"
+                aria-expanded={qualityOpen}
+                aria-controls={qualityOpen ? qualityMenuId : undefined}
+                className={controlButton}
+                data-testid="quality-button"
+              >
+                <Settings2 className="size-5" aria-hidden />
+              </button>
+              {qualityOpen && (
+                <div
+                  ref={qualityMenuRef}
+                  id={qualityMenuId}
+                  role="menu"
+                  aria-label={m.quality}
+                  onKeyDown={onQualityKeyDown}
+                  className="absolute bottom-12 right-0 z-10 w-64 max-w-[calc(100cqw-1rem)] rounded-xl bg-slate-900/95 p-1.5 text-sm text-white shadow-xl ring-1 ring-white/10"
+                >
+                  <div className="grid gap-1" style={{ gridTemplateColumns: `auto repeat(${stream?.renditions.length ?? 0}, minmax(0, 1fr))` }}>
+                  {[null, ...(stream?.renditions ?? [])].map((height) => {
+                    const blocked = height !== null && saveData && height > SAVE_DATA_HEIGHT;
+                    return (
+                      <button
+                        key={height ?? 'auto'}
+                        type="button"
+                        role="menuitemradio"
+                        aria-checked={quality === height}
+                        aria-disabled={blocked || undefined}
+                        tabIndex={quality === height ? 0 : -1}
+                        onClick={() => !blocked && chooseQuality(height)}
+                        className={`flex min-h-11 w-full items-center justify-center rounded-lg px-2 text-center font-semibold hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300 ${
+                          quality === height ? 'bg-cyan-400 text-slate-950 hover:bg-cyan-300' : ''
+                        } ${blocked ? 'cursor-not-allowed text-white/60' : ''}`}
+                      >
+                        {height === null ? m.qualityAuto : `${height}p`}
+                      </button>
+                    );
+                  })}
+                  </div>
+                  <button
+                    type="button"
+                    role="menuitemcheckbox"
+                    aria-checked={saveData}
+                    tabIndex={-1}
+                    onClick={toggleSaveData}
+                    className="mt-1 flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border-t border-white/10 px-2.5 text-left font-semibold hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300"
+                  >
+                    <span>
+                      {m.saveData}
+                      <span className="block text-xs font-normal text-white/80 @max-sm:hidden">{m.saveDataHint}</span>
+                    </span>
+                    <span aria-hidden className={`h-5 w-9 shrink-0 rounded-full p-0.5 transition-colors ${saveData ? 'bg-cyan-400' : 'bg-white/30'}`}>
+                      <span className={`block size-4 rounded-full bg-white transition-transform ${saveData ? 'translate-x-4' : ''}`} />
+                    </span>
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
+          {captions && (
+            <button type="button" onClick={toggleCaptions} aria-pressed={captionsOn} aria-label={m.captions} className={`${controlButton} ${captionsOn ? 'bg-white/20' : ''}`} data-testid="captions-button">
+              <Captions className="size-5" aria-hidden />
+            </button>
+          )}
           <button type="button" onClick={toggleFullscreen} aria-label={fullscreen ? m.exitFullscreen : m.fullscreen} className={controlButton}>
             {fullscreen ? <Minimize className="size-5" aria-hidden /> : <Maximize className="size-5" aria-hidden />}
           </button>

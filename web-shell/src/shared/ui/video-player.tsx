@@ -6,6 +6,8 @@ import { messages } from '../../i18n/messages';
 import type { PlayerHandle } from '../playback/player-handle';
 import type { PlaybackSample } from '../playback/watch-tracker';
 import { type PlaybackEvents, useWatchReporting, type WatchSender } from '../playback/use-watch-reporting';
+import { Spinner } from '@clima/web-kit/spinner';
+import { useVideoStreams } from '../playback/use-video-streams';
 import { FileVideoPlayer } from './file-video-player';
 import { HostedVideoPlayer } from './hosted-video-player';
 import { ResumePrompt } from './resume-prompt';
@@ -52,6 +54,7 @@ export function VideoPlayer({
   const frame = videoFrameClass(orientation);
   const source = resolveVideoSource({ video_url: videoUrl, video_file_url: fileUrl });
   const reporting = useWatchReporting(watch?.send, watch?.fallbackDuration ?? 0);
+  const streams = useVideoStreams(source.kind === 'file' ? source.url : null);
   const control = useRef<PlayerHandle>(null);
   // the offer is made once per opening: a choice, or playing from elsewhere, closes it
   const [decided, setDecided] = useState(false);
@@ -90,6 +93,15 @@ export function VideoPlayer({
     return <HostedVideoPlayer video={source.video} title={title} className={frame} events={events} controlRef={control} overlay={overlay} />;
   }
   if (source.kind === 'file') {
+    // an uploaded file: its HLS ladder, poster and captions once the catalog made them (issue 28)
+    if (!streams.settled) {
+      return (
+        <div className={`grid place-items-center bg-black shadow-sm ${frame}`}>
+          <Spinner size="lg" label={m.loading} />
+        </div>
+      );
+    }
+    const made = streams.streams;
     return (
       <FileVideoPlayer
         key={source.url}
@@ -99,6 +111,9 @@ export function VideoPlayer({
         events={events}
         controlRef={control}
         overlay={overlay}
+        stream={made?.hls ? { hls: made.hls, renditions: made.renditions } : null}
+        poster={made?.poster}
+        captions={made?.captions}
       />
     );
   }

@@ -10,6 +10,7 @@ const ACTION_STYLES: Record<string, string> = {
   reorder: 'bg-sky-50 text-sky-700 ring-sky-200',
   delete: 'bg-red-50 text-red-700 ring-red-200',
   upload: 'bg-violet-50 text-violet-700 ring-violet-200',
+  captions: 'bg-violet-50 text-violet-700 ring-violet-200',
   login: 'bg-slate-100 text-slate-700 ring-slate-200',
   login_failed: 'bg-amber-50 text-amber-800 ring-amber-200',
   export: 'bg-indigo-50 text-indigo-700 ring-indigo-200',

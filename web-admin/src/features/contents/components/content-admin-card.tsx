@@ -3,6 +3,8 @@ import { CalendarDays, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
 import { ContentThumbnail } from './content-thumbnail';
+import type { VideoProcessing } from '@clima/contract/video-streams';
+import { VideoProcessingStatus } from '../../../shared/video/video-processing-status';
 
 const m = messages.contents;
 const MAX_TAGS = 3;
@@ -21,12 +23,15 @@ const iconButton = 'grid size-9 place-items-center rounded-lg transition-colors 
 /** A content in the admin grid (spec 2.14). */
 export function ContentAdminCard({
   content,
+  video,
   toggling,
   onToggle,
   onEdit,
   onDelete,
 }: {
   content: Content;
+  /** The conversion of its uploaded video, when it has one (issue 28). */
+  video?: VideoProcessing;
   toggling: boolean;
   onToggle: () => void;
   onEdit: () => void;
@@ -62,6 +67,11 @@ export function ContentAdminCard({
         </div>
         <h2 className="mt-2.5 line-clamp-2 font-bold leading-snug text-slate-900">{content.title}</h2>
         {content.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{content.description}</p>}
+        {video && (
+          <div className="mt-2">
+            <VideoProcessingStatus video={video} compact />
+          </div>
+        )}
         {tags.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-1.5">
             {tags.slice(0, MAX_TAGS).map((tag) => (

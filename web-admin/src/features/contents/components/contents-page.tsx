@@ -12,6 +12,7 @@ import { useAdminCategories } from '../../categories/hooks/use-categories';
 import { ContentRequestError } from '../api/contents-api';
 import { useAdminContents, useDeleteContent, useTogglePublished } from '../hooks/use-admin-contents';
 import { ContentAdminCard } from './content-admin-card';
+import { uploadNameOf, useVideoProcessing } from '../../../shared/video/use-video-processing';
 import { useSaveNotice } from '../../../shared/ui/save-notice';
 import { ContentErrorDialog, type ContentFailure } from './content-dialogs';
 import { ContentFormDialog, type ContentFormTarget } from './content-form-dialog';
@@ -32,6 +33,8 @@ export function ContentsPage() {
   const [deleting, setDeleting] = useState<Content | null>(null);
   const [failure, setFailure] = useState<ContentFailure | null>(null);
   const categoryList = categories.data ?? [];
+  // 'Processando vídeo… N%', 'Falha' or ready on the cards of uploaded videos (issue 28)
+  const videos = useVideoProcessing((contents.data ?? []).map((c) => c.video_file_url));
   const filtering = search.debounced !== '' || category !== '';
 
   const onToggle = (content: Content) => {
@@ -107,6 +110,7 @@ export function ContentsPage() {
               <li key={content.id} className="min-w-0">
                 <ContentAdminCard
                   content={content}
+                  video={videos.get(uploadNameOf(content.video_file_url) ?? '')}
                   toggling={toggle.isPending && toggle.variables?.id === content.id}
                   onToggle={() => onToggle(content)}
                   onEdit={() => setFormTarget(content)}

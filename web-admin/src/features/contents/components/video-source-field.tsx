@@ -7,6 +7,7 @@ import { Alert } from '@clima/web-kit/alert';
 import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import type { VideoUpload } from '../../../shared/hooks/use-video-upload';
 import type { VideoSourceMode } from './content-form-schema';
+import { UploadedVideoExtras } from '../../../shared/video/uploaded-video-extras';
 
 const m = messages.contents;
 
@@ -188,6 +189,7 @@ export function VideoSourceField({
           <p id={ids.fileHint} className="text-xs text-slate-500">
             {m.fileHint}
           </p>
+          {!upload.uploading && <UploadedVideoExtras url={fileUrl} />}
           {upload.error && <Alert tone="error">{upload.error}</Alert>}
         </div>
       )}

@@ -8,6 +8,8 @@ import { ListPage } from '@clima/web-kit/list-page';
 import { Spinner } from '@clima/web-kit/spinner';
 import { useAdminLessons, useDeleteLesson, useReorderLessons } from '../hooks/use-lessons';
 import { formatClock, LessonFormDialog } from './lesson-form-dialog';
+import { uploadNameOf, useVideoProcessing } from '../../../shared/video/use-video-processing';
+import { VideoProcessingStatus } from '../../../shared/video/video-processing-status';
 
 const m = messages.courses;
 const iconButton =
@@ -22,6 +24,8 @@ export function LessonEditor({ courseId }: { courseId: number }) {
   const [deleting, setDeleting] = useState<CourseLesson | null>(null);
   const list = lessons.data ?? [];
   const total = list.reduce((sum, l) => sum + l.duration_seconds, 0);
+  // 'Processando vídeo… N%', 'Falha' or ready beside each uploaded video (issue 28)
+  const videos = useVideoProcessing(list.map((l) => l.video_file_url));
 
   const move = (index: number, delta: -1 | 1) => {
     const next = [...list];
@@ -113,6 +117,7 @@ export function LessonEditor({ courseId }: { courseId: number }) {
                       <span className="inline-flex items-center gap-1">
                         <FileVideo className="size-3.5 text-sky-700" aria-hidden />
                         {m.lessonUploaded}
+                        <VideoProcessingStatus video={videos.get(uploadNameOf(lesson.video_file_url) ?? '')} compact />
                       </span>
                     ) : (
                       <span className="inline-flex items-center gap-1 text-amber-700">

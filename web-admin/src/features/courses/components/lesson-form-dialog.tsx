@@ -9,6 +9,7 @@ import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
 import { DialogForm, FormDialog, PublishingNote, useSaveError } from '../../../shared/ui/form-dialog';
 import { Spinner } from '@clima/web-kit/spinner';
 import { useVideoUpload } from '../../../shared/hooks/use-video-upload';
+import { UploadedVideoExtras } from '../../../shared/video/uploaded-video-extras';
 import { useSaveLesson } from '../hooks/use-lessons';
 
 const m = messages.courses;
@@ -184,6 +185,7 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
           {upload.uploading ? `${m.uploading} ${Math.round(upload.progress * 100)}%` : m.chooseFile}
         </label>
         <p className="text-xs text-slate-600">{m.lessonFileHint}</p>
+        <UploadedVideoExtras url={fileUrl} />
         <p className="sr-only" role="status">
           {upload.uploading ? `${m.uploading} ${Math.floor(upload.progress * 10) * 10}%` : ''}
         </p>
