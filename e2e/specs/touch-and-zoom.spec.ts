@@ -153,7 +153,7 @@ test.describe('touch targets, text at 200 % and reflow on every screen', () => {
 
 /**
  * Tabs through the page from its top and returns every visible, enabled control Tab never reached (a radio
- * group counts as reached when one of its radios is).
+ * group, a tab list or a menu counts as reached when one of its items is: arrow keys move inside it).
  */
 async function unreachableByTab(page: Page): Promise<string[]> {
   await page.evaluate(() => {
@@ -185,6 +185,9 @@ async function unreachableByTab(page: Page): Promise<string[]> {
       if (r.width === 0 || r.height === 0 || s.visibility === 'hidden') continue;
       const radio = el as HTMLInputElement;
       if (radio.type === 'radio' && radio.name && document.querySelector(`input[type="radio"][name="${radio.name}"][data-tab-reached]`)) continue;
+      // a composite widget (tabs, menu, list box) is one Tab stop; its arrow keys move between its items
+      const group = el.closest('[role="tablist"], [role="menu"], [role="menubar"], [role="listbox"], [role="radiogroup"]');
+      if (group?.querySelector('[data-tab-reached]')) continue;
       const label = (el.getAttribute('aria-label') ?? el.innerText ?? '').trim().slice(0, 40) || el.getAttribute('name') || '';
       missed.push(`${el.tagName.toLowerCase()} "${label}"`);
     }

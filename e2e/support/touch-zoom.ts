@@ -68,6 +68,13 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
     };
     const targetBox = (el: Element): DOMRect => {
       const r = el.getBoundingClientRect();
+      // a stretched link: its ::after covers the nearest positioned ancestor (the whole card), which is the target
+      const after = getComputedStyle(el, '::after');
+      if (after.content !== 'none' && after.position === 'absolute') {
+        let holder = el.parentElement;
+        while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
+        if (holder) return holder.getBoundingClientRect();
+      }
       const input = el as HTMLInputElement;
       if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio') && input.labels?.length) {
         // the largest of the input and its labels: tapping any of them toggles it
@@ -93,13 +100,13 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
 /**
  * What does not fit: the page scrolling sideways (document wider than the viewport), and text cut off by a
  * container that hides its overflow (a text line drawn outside such an ancestor's box, ellipsis and line
- * clamps included). Text inside a scrolling region is not cut off: it scrolls.
+ * truncation included). Text inside a scrolling region is not cut off: it scrolls. A line clamp is not counted:
+ * it is a card's summary of a title or description shown whole on the item's own page.
  */
 export async function textThatDoesNotFit(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth) found.push(`a página rola na horizontal: ${doc.scrollWidth} px num viewport de ${doc.clientWidth} px`);
     const clips = (s: CSSStyleDeclaration) => ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflowY);
     const scrolls = (s: CSSStyleDeclaration) => ['auto', 'scroll'].includes(s.overflowX) || ['auto', 'scroll'].includes(s.overflowY);
     const where = (el: Element): string => {
@@ -107,6 +114,12 @@ export async function textThatDoesNotFit(page: Page): Promise<string[]> {
       const cls = typeof el.className === 'string' ? `.${el.className.split(/\s+/).filter(Boolean).slice(0, 4).join('.')}` : '';
       return `${el.tagName.toLowerCase()}${testId}${cls}`;
     };
+    if (doc.scrollWidth > doc.clientWidth) {
+      // the innermost elements that stick out on the right name the culprit
+      const out = (el: Element) => el.getBoundingClientRect().right > doc.clientWidth + 1;
+      const culprits = Array.from(document.body.querySelectorAll('*')).filter((el) => out(el) && !Array.from(el.children).some(out));
+      found.push(`a página rola na horizontal: ${doc.scrollWidth} px num viewport de ${doc.clientWidth} px (${culprits.slice(0, 3).map(where).join(', ')})`);
+    }
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     const reported = new Set<Element>();
@@ -118,7 +131,7 @@ export async function textThatDoesNotFit(page: Page): Promise<string[]> {
       if (!lines.length) continue;
       for (let el: Element | null = node.parentElement; el && el !== document.body; el = el.parentElement) {
         const s = getComputedStyle(el);
-        if (scrolls(s)) break;
+        if (scrolls(s) || (s.webkitLineClamp && s.webkitLineClamp !== 'none')) break;
         if (!clips(s)) continue;
         const box = el.getBoundingClientRect();
         // a visually hidden text (1 px, clipped) is for screen readers only
