@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * Measurements for WCAG 2.5.5/2.5.8 (touch targets, held to 44 × 44 px on a phone), 1.4.4 (text at 200 %)
@@ -156,7 +156,11 @@ export async function textThatDoesNotFit(page: Page): Promise<string[]> {
 export async function enlargeText(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  // the setting lasts as long as its session: kept with the page
+  sessions.set(page, cdp);
 }
+
+const sessions = new WeakMap<Page, CDPSession>();
 
 /** The root element's font size in CSS px (32 once enlargeText has run). */
 export function rootFontSize(page: Page): Promise<number> {
