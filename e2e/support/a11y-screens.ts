@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { adminApi } from './api';
 
@@ -8,13 +10,20 @@ import { adminApi } from './api';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A real 24-second WebM (VP9 + Opus, 128×72) of about 40 KB: a content played by the platform's own player. */
+const VIDEO = resolve(__dirname, '../fixtures/video-curto.webm');
+
 export interface A11ySeed {
   contentId: number;
+  uploadedContentId: number;
   slug: string;
   courseId: number;
 }
 
-/** A published content, a course category with a two-lesson course, and a manual, each with a unique name. */
+/**
+ * A published content on YouTube and one with an uploaded video (the platform's own player and controls), a course
+ * category with a two-lesson course, and a manual, each with a unique name.
+ */
 export async function seedA11yScreens(baseURL: string): Promise<A11ySeed> {
   const adm = await adminApi(baseURL);
   try {
@@ -33,6 +42,15 @@ export async function seedA11yScreens(baseURL: string): Promise<A11ySeed> {
       video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       is_published: 1,
     });
+    const upload = await adm.post('/api/admin/upload-video', { multipart: { video: { name: 'aula.webm', mimeType: 'video/webm', buffer: readFileSync(VIDEO) } } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const uploaded = await post('/api/admin/contents', {
+      title: `Carga de fluido ${tag}`,
+      description: 'Balança, manifold e a carga pelo peso.',
+      category_id: category.id,
+      video_file_url: ((await upload.json()) as { url: string }).url,
+      is_published: 1,
+    });
     const courseCategory = await post('/api/admin/course-categories', { name: `Instalação acessível ${tag}`, description: 'Da tubulação ao comissionamento.' });
     const course = await post('/api/admin/courses', { title: `Split inverter ${tag}`, description: 'Instalação passo a passo.', course_category_id: courseCategory.id });
     for (const [title, video] of [['Ferramentas', 'dQw4w9WgXcQ'], ['Vácuo', 'M7lc1UVf-VE']]) {
@@ -45,7 +63,7 @@ export async function seedA11yScreens(baseURL: string): Promise<A11ySeed> {
       file_url: 'https://exemplo.com.br/manuais/inverter.pdf',
       description: 'Códigos de erro.',
     });
-    return { contentId: content.id, slug: courseCategory.slug!, courseId: course.id };
+    return { contentId: content.id, uploadedContentId: uploaded.id, slug: courseCategory.slug!, courseId: course.id };
   } finally {
     await adm.dispose();
   }
@@ -57,6 +75,7 @@ export function userScreens(seed: A11ySeed): Array<[string, string]> {
     ['início', '/'],
     ['conteúdos', '/contents'],
     ['conteúdo', `/content/${seed.contentId}`],
+    ['conteúdo com vídeo enviado', `/content/${seed.uploadedContentId}`],
     ['categoria de aulas', `/course-category/${seed.slug}`],
     ['aula', `/course/${seed.courseId}`],
     ['ranking', '/ranking'],
