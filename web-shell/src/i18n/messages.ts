@@ -649,7 +649,7 @@ export const messages = {
     subtitle: 'O Clima Pro deve poder ser usado por todos os técnicos, com qualquer tela, teclado ou leitor de tela.',
     commitmentTitle: 'Nosso compromisso',
     commitment:
-      'Seguimos a Lei Brasileira de Inclusão (Lei 13.146/2015, art. 63), a ABNT NBR 17225 e as Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2, nível AA. Cada tela do aplicativo e do painel administrativo é verificada automaticamente no computador e em um celular de 390 px, sem login, sem plano e com assinatura: com axe-core, medindo as áreas de toque e ampliando o texto a 200%.',
+      'Seguimos a Lei Brasileira de Inclusão (Lei 13.146/2015, art. 63), a ABNT NBR 17225 e as Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.2, nível AA. Cada tela do aplicativo e do painel administrativo é verificada automaticamente no computador e em um celular de 390 px com axe-core (no aplicativo: sem login, sem plano e com assinatura), medindo as áreas de toque e ampliando o texto a 200%.',
     conformsTitle: 'O que já atende',
     conforms: [
       'Contraste de cores de pelo menos 4,5:1 nos textos e 3:1 nos ícones e bordas de campos.',
