@@ -101,7 +101,7 @@ function build() {
     const dir = path.join(ROOT, app);
     if (!fs.existsSync(path.join(dir, 'package.json'))) continue;
     const stamp = path.join(dir, 'dist/.built');
-    const sources = Math.max(newestMtime(path.join(dir, 'src')), newestMtime(path.join(ROOT, 'packages/contract/src')), fs.statSync(path.join(dir, 'package.json')).mtimeMs);
+    const sources = Math.max(newestMtime(path.join(dir, 'src')), newestMtime(path.join(ROOT, 'packages/contract/src')), newestMtime(path.join(ROOT, 'packages/web-kit/src')), fs.statSync(path.join(dir, 'package.json')).mtimeMs);
     if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= sources) continue;
     log(`Compilando ${app} (vite build)...`);
     run('npm', ['run', 'build', '-w', app], { quiet: true });

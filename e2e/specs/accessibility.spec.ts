@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
-import { adminApi, seedTestUser, type TestUser } from '../support/api';
+import { type A11ySeed, seedA11yScreens, settleUserScreen, userScreens } from '../support/a11y-screens';
+import { seedTestUser, type TestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
 
 /**
@@ -10,83 +11,18 @@ import { axeViolations } from '../support/axe';
  * dialogs open. Every screen's findings are gathered first, so one run lists them all.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-interface Seed {
-  contentId: number;
-  slug: string;
-  courseId: number;
-}
-
-let seed: Seed;
+let seed: A11ySeed;
 
 test.beforeAll(async ({ baseURL }) => {
-  const adm = await adminApi(baseURL!);
-  try {
-    const tag = unique();
-    const post = async (path: string, data: object) => {
-      const res = await adm.post(path, { data });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as { id: number; slug?: string };
-    };
-    const category = await post('/api/admin/categories', { name: `Acessível ${tag}`, description: 'Categoria do teste de acessibilidade.' });
-    const content = await post('/api/admin/contents', {
-      title: `Vácuo e estanqueidade ${tag}`,
-      description: 'Bomba de vácuo, vacuômetro e nitrogênio.',
-      category_id: category.id,
-      tags: ['vácuo', 'instalação'],
-      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      is_published: 1,
-    });
-    const courseCategory = await post('/api/admin/course-categories', { name: `Instalação acessível ${tag}`, description: 'Da tubulação ao comissionamento.' });
-    const course = await post('/api/admin/courses', { title: `Split inverter ${tag}`, description: 'Instalação passo a passo.', course_category_id: courseCategory.id });
-    for (const [title, video] of [['Ferramentas', 'dQw4w9WgXcQ'], ['Vácuo', 'M7lc1UVf-VE']]) {
-      await post(`/api/admin/courses/${course.id}/lessons`, { title, description: `Lição ${title}.`, youtube_video_id: video, duration_seconds: '10:00' });
-    }
-    await post('/api/admin/manuals', {
-      title: `Manual inverter ${tag}`,
-      manufacturer_name: `Fabricante ${tag}`,
-      model_name: `MOD-${tag}`,
-      file_url: 'https://exemplo.com.br/manuais/inverter.pdf',
-      description: 'Códigos de erro.',
-    });
-    seed = { contentId: content.id, slug: courseCategory.slug!, courseId: course.id };
-  } finally {
-    await adm.dispose();
-  }
+  seed = await seedA11yScreens(baseURL!);
 });
 
 const seedUser = (baseURL: string, active: boolean): Promise<TestUser> => seedTestUser(baseURL, active ? 'axe-assinante' : 'axe-gratuito', active);
 
-/** The screens of spec 2.1 and the pages the e-mails and the footer link to. */
-function screens(): Array<[string, string]> {
-  return [
-    ['início', '/'],
-    ['conteúdos', '/contents'],
-    ['conteúdo', `/content/${seed.contentId}`],
-    ['categoria de aulas', `/course-category/${seed.slug}`],
-    ['aula', `/course/${seed.courseId}`],
-    ['ranking', '/ranking'],
-    ['manuais', '/manuals'],
-    ['assinatura', '/subscription'],
-    ['perfil', '/profile'],
-    ['acessibilidade', '/acessibilidade'],
-    ['ferramentas', '/ferramentas'],
-    ['redefinir senha', '/redefinir-senha?token=invalido'],
-    ['verificar e-mail', '/verificar-email?token=invalido'],
-    ['página inexistente', '/nao-existe'],
-  ];
-}
-
-/** Waits until the screen has drawn its data (no spinner, the requests answered). */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Carregando/ })).toHaveCount(0);
-}
+const settle = settleUserScreen;
 
 async function visitAll(page: Page, found: Record<string, string[]>): Promise<void> {
-  for (const [name, path] of screens()) {
+  for (const [name, path] of userScreens(seed)) {
     await test.step(name, async () => {
       await page.goto(path);
       await settle(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminLoginPage } from '../pages/admin-pages';
 import { admin, registerUser } from '../support/api';
+import { visitAdminScreen } from '../support/a11y-screens';
 import { expectNoAxeViolations } from '../support/axe-admin';
 
 /**
@@ -18,12 +19,8 @@ async function openAndCheck(page: Page, button: string | RegExp, dialogName: str
   await expect(dialog(page, dialogName)).toHaveCount(0);
 }
 
-async function visit(page: Page, path: string, heading: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  // lists settle before the check (a spinner has its own role, but the cards are what is judged)
-  await expect(page.getByRole('status', { name: 'Carregando...' })).toHaveCount(0);
-}
+/** The admin screens' shared visit (heading shown, list settled): the same screens the touch and zoom spec measures. */
+const visit = visitAdminScreen;
 
 test.describe('admin screens pass axe @phone', () => {
   test('the sign-in screen, then every admin screen with its dialogs open', async ({ page, request }) => {

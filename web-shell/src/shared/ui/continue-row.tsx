@@ -68,7 +68,7 @@ export function ContinueRow({ items, testId }: { items: ContinueItem[]; testId: 
                   <div className="h-full bg-gradient-to-r from-sky-500 to-cyan-400" style={{ width: `${percent}%` }} />
                 </div>
                 <div className="flex flex-1 flex-col gap-1 p-3.5">
-                  {item.subtitle && <p className="truncate text-xs font-semibold text-sky-700">{item.subtitle}</p>}
+                  {item.subtitle && <p className="wrap-anywhere text-xs font-semibold text-sky-700">{item.subtitle}</p>}
                   <p className="line-clamp-2 text-sm font-semibold leading-snug text-slate-900">{item.title}</p>
                   <p className="mt-auto pt-1 text-xs tabular-nums text-slate-500" data-testid="continue-time">
                     {m.watchedUntil(formatClock(item.position), formatClock(item.duration))}

@@ -484,7 +484,7 @@ export function FileVideoPlayer({
             style={fill(progress)}
           />
         </div>
-        <div className="mt-1 flex items-center gap-0.5 sm:gap-1">
+        <div className="mt-1 flex flex-wrap items-center gap-0.5 sm:gap-1">
           <button type="button" onClick={togglePlay} aria-label={playing ? m.pause : m.play} className={controlButton}>
             {playing ? <Pause className="size-5 fill-current" aria-hidden /> : <Play className="size-5 fill-current" aria-hidden />}
           </button>

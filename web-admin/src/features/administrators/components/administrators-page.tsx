@@ -43,7 +43,7 @@ export function AdministratorsPage() {
       <span className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-900 text-sm font-bold uppercase text-white" aria-hidden>
         {a.username.charAt(0)}
       </span>
-      <span className="min-w-0 truncate font-semibold text-slate-900">{a.username}</span>
+      <span className="min-w-0 wrap-anywhere font-semibold text-slate-900">{a.username}</span>
       {isSelf(a) && <span className="shrink-0 rounded-md bg-sky-50 px-1.5 py-0.5 text-[11px] font-semibold text-sky-700 ring-1 ring-sky-200">{m.you}</span>}
     </div>
   );

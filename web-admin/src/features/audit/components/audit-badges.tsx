@@ -30,7 +30,7 @@ export function ActionBadge({ action }: { action: string }) {
 export function ActorName({ entry }: { entry: Pick<AuditEntry, 'actor_id' | 'actor_name'> }) {
   return (
     <span className="inline-flex min-w-0 max-w-full items-center gap-1.5">
-      <span className="truncate">{entry.actor_name ?? m.unknownActor}</span>
+      <span className="wrap-anywhere">{entry.actor_name ?? m.unknownActor}</span>
       {entry.actor_id?.startsWith('user:') && (
         <span className="shrink-0 rounded-md bg-violet-50 px-1.5 py-0.5 text-[11px] font-semibold text-violet-700 ring-1 ring-violet-200">{m.userActor}</span>
       )}

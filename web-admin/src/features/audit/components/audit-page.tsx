@@ -190,7 +190,7 @@ export function AuditPage() {
               { header: m.columns.entity, className: 'text-slate-700', cell: (entry) => entityLabel(entry.entity) },
               {
                 header: m.columns.record,
-                className: 'max-w-40 truncate text-slate-600',
+                className: 'max-w-40 wrap-anywhere text-slate-600',
                 cell: (entry) => <span title={entry.record_id ?? undefined}>{entry.record_id ?? m.noRecord}</span>,
               },
               { header: m.columns.details, className: 'text-right', cell: (entry) => <DetailsButton entry={entry} onOpen={() => setOpen(entry)} /> },
@@ -214,7 +214,7 @@ export function AuditPage() {
                   </div>
                   <div className="min-w-0">
                     <dt className="text-xs text-slate-500">{m.columns.record}</dt>
-                    <dd className="mt-0.5 truncate text-slate-800">{entry.record_id ?? m.noRecord}</dd>
+                    <dd className="mt-0.5 wrap-anywhere text-slate-800">{entry.record_id ?? m.noRecord}</dd>
                   </div>
                 </dl>
                 <div className="mt-3">

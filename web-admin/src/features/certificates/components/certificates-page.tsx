@@ -31,8 +31,8 @@ function CourseAndCode({ c }: { c: AdminCertificate }) {
 function Holder({ c }: { c: AdminCertificate }) {
   return (
     <div className="min-w-0">
-      <p className={`truncate font-medium ${c.holder_name ? 'text-slate-900' : 'italic text-slate-500'}`}>{holderOf(c)}</p>
-      {c.email && <p className="truncate text-sm text-slate-500">{c.email}</p>}
+      <p className={`wrap-anywhere font-medium ${c.holder_name ? 'text-slate-900' : 'italic text-slate-500'}`}>{holderOf(c)}</p>
+      {c.email && <p className="wrap-anywhere text-sm text-slate-500">{c.email}</p>}
     </div>
   );
 }

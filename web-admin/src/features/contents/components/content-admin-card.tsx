@@ -57,7 +57,7 @@ export function ContentAdminCard({
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2 text-xs">
-          <span className={`truncate rounded-full px-2.5 py-0.5 font-semibold ${content.category_name ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700'}`}>
+          <span className={`wrap-anywhere rounded-full px-2.5 py-0.5 font-semibold ${content.category_name ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700'}`}>
             {content.category_name ?? m.noCategory}
           </span>
           <span className="inline-flex shrink-0 items-center gap-1 text-slate-500">

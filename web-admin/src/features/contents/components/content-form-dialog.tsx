@@ -37,7 +37,7 @@ export function ContentFormDialog({
   const save = useSaveContent();
   const editing = target !== null && target !== 'new' ? target : null;
   const [failure, setFailure] = useState<ContentFailure | null>(null);
-  const ids = { title: useId(), description: useId(), category: useId(), tags: useId(), tagsHint: useId(), published: useId(), publishedHint: useId() };
+  const ids = { title: useId(), description: useId(), category: useId(), tags: useId(), tagsHint: useId(), published: useId(), publishedLabel: useId(), publishedHint: useId() };
   const { register, handleSubmit, reset, watch, setValue, formState } = useForm<ContentFormValues, unknown, ContentInput>({
     defaultValues: emptyContentForm,
     resolver,
@@ -166,18 +166,25 @@ export function ContentFormDialog({
             </div>
           </fieldset>
 
-          <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3.5 ring-1 ring-slate-200">
-            <input id={ids.published} type="checkbox" aria-describedby={ids.publishedHint} className="mt-0.5 size-4 accent-sky-600" {...register('is_published')} />
-            <div>
-              <label htmlFor={ids.published} className="text-sm font-semibold text-slate-800">
+          {/* the whole row is the checkbox's label: one touch target, as in the other forms */}
+          <label htmlFor={ids.published} className="flex cursor-pointer items-start gap-3 rounded-xl bg-slate-50 p-3.5 ring-1 ring-slate-200">
+            <input
+              id={ids.published}
+              type="checkbox"
+              aria-labelledby={ids.publishedLabel}
+              aria-describedby={ids.publishedHint}
+              className="mt-0.5 size-4 accent-sky-600"
+              {...register('is_published')}
+            />
+            <span>
+              <span id={ids.publishedLabel} className="block text-sm font-semibold text-slate-800">
                 {m.publishedField}
-              </label>
-              <p id={ids.publishedHint} className="text-xs text-slate-500">
+              </span>
+              <span id={ids.publishedHint} className="block text-xs text-slate-500">
                 {m.publishedHint}
-              </p>
-            </div>
-          </div>
-
+              </span>
+            </span>
+          </label>
         </DialogForm>
       </FormDialog>
       <ContentErrorDialog failure={failure} onClose={() => setFailure(null)} />

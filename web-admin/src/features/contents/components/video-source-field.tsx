@@ -138,7 +138,7 @@ export function VideoSourceField({
           {upload.uploading ? (
             <div className="rounded-xl border border-sky-200 bg-sky-50 p-4">
               <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="min-w-0 truncate font-medium text-slate-800">{upload.fileName}</span>
+                <span className="min-w-0 wrap-anywhere font-medium text-slate-800">{upload.fileName}</span>
                 <button type="button" onClick={upload.cancel} className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-slate-600 hover:text-red-600">
                   <X className="size-3.5" aria-hidden />
                   {m.cancelUpload}
@@ -168,7 +168,7 @@ export function VideoSourceField({
                   <CheckCircle2 className="size-4" aria-hidden />
                   {upload.fileName ? m.uploaded : m.currentFile}
                 </p>
-                <p className="truncate text-xs text-emerald-900/80">{upload.fileName || fileNameOf(fileUrl)}</p>
+                <p className="wrap-anywhere text-xs text-emerald-900/80">{upload.fileName || fileNameOf(fileUrl)}</p>
               </div>
               <button type="button" onClick={pick} aria-label={m.replaceFile} title={m.replaceFile} className="grid size-9 place-items-center rounded-lg text-emerald-700 hover:bg-white">
                 <RefreshCw className="size-4" aria-hidden />

@@ -237,7 +237,7 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
                 <FileVideo className="size-5 shrink-0 text-sky-700" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
-                  <p className="truncate font-mono text-xs text-slate-600">{videoFileUrl}</p>
+                  <p className="wrap-anywhere font-mono text-xs text-slate-600">{videoFileUrl}</p>
                 </div>
                 <button
                   type="button"

@@ -90,8 +90,8 @@ function CategoryCell({ course }: { course: Course }) {
   if (!course.category_name) return <span className="text-xs italic text-slate-600">{m.noCategory}</span>;
   return (
     <div className="min-w-0">
-      <span className="inline-block max-w-full truncate rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{course.category_name}</span>
-      {course.category_slug && <p className="mt-1 truncate font-mono text-[11px] text-slate-600">/{course.category_slug}</p>}
+      <span className="inline-block max-w-full wrap-anywhere rounded-full bg-sky-50 px-2.5 py-1 text-xs font-semibold text-sky-700">{course.category_name}</span>
+      {course.category_slug && <p className="mt-1 wrap-anywhere font-mono text-[11px] text-slate-600">/{course.category_slug}</p>}
     </div>
   );
 }

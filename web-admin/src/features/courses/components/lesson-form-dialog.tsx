@@ -158,7 +158,7 @@ function LessonForm({ lesson, save, onClose }: { lesson: CourseLesson | null; sa
             <FileVideo className="size-5 shrink-0 text-sky-700" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold text-slate-700">{m.currentFile}</p>
-              <p className="truncate font-mono text-xs text-slate-600">{fileUrl}</p>
+              <p className="wrap-anywhere font-mono text-xs text-slate-600">{fileUrl}</p>
             </div>
             <button
               type="button"

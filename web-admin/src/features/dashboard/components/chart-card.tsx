@@ -16,26 +16,30 @@ export function ChartCard({ id, title, subtitle, className = '', children }: { i
 /** The chart's figures as a table for screen readers (the drawing itself says nothing to them). */
 export function ChartTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: string[][] }) {
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r[0]}>
-            {r.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    // a table takes the width of its cells whatever its own width says: the hidden box around it holds it in,
+    // so it never makes a narrow page scroll sideways
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r[0]}>
+              {r.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -25,8 +25,8 @@ export function PopularContents({ contents, missing }: { contents: AdminStats['p
             <li key={c.id} data-testid="popular-content" className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-2.5">
               <span className={`grid size-8 shrink-0 place-items-center rounded-full text-sm font-bold ${MEDALS[i] ?? 'bg-sky-50 text-sky-700'}`}>{i + 1}</span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-slate-900">{c.title}</p>
-                <p className="truncate text-xs text-slate-500">{c.category_name ?? m.noCategory}</p>
+                <p className="wrap-anywhere text-sm font-semibold text-slate-900">{c.title}</p>
+                <p className="wrap-anywhere text-xs text-slate-500">{c.category_name ?? m.noCategory}</p>
               </div>
               <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-slate-700">
                 <Eye className="size-4 text-slate-600" aria-hidden />

@@ -35,7 +35,7 @@ export function RecentUsers({ users }: { users: RecentUser[] }) {
                   <UserRound className="size-4" />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold text-slate-900">{displayName(u)}</p>
+                  <p className="wrap-anywhere text-sm font-semibold text-slate-900">{displayName(u)}</p>
                   <p className="text-xs text-slate-500">{formatDate(u.created_at)}</p>
                 </div>
                 <span

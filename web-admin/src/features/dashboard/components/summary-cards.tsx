@@ -69,7 +69,7 @@ export function SummaryCards({ stats }: { stats: AdminStats }) {
               </div>
             ) : (
               <>
-                <p className="mt-2 truncate text-xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="summary-value">
+                <p className="mt-2 wrap-anywhere text-xl font-bold tracking-tight text-slate-900 sm:text-3xl" data-testid="summary-value">
                   {value}
                 </p>
                 <p className="mt-1 text-xs text-slate-500 sm:text-sm">{hint}</p>

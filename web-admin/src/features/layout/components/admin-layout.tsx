@@ -44,7 +44,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
             }
           >
             <Icon className="size-5 shrink-0" aria-hidden />
-            {!collapsed && <span className="truncate">{label}</span>}
+            {!collapsed && <span className="wrap-anywhere">{label}</span>}
           </NavLink>
         ))}
       </nav>
@@ -58,7 +58,7 @@ function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
           </span>
           {!collapsed && (
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold text-white" data-testid="admin-username">
+              <p className="wrap-anywhere text-sm font-semibold text-white" data-testid="admin-username">
                 {admin?.username}
               </p>
               <p className="text-xs text-slate-400">{m.role}</p>

@@ -27,7 +27,7 @@ function UserIdentity({ user }: { user: AdminUserView }) {
       </span>
       <div className="min-w-0">
         <p className="flex items-center gap-1.5 font-semibold text-slate-900">
-          <span className="truncate">{nameOf(user)}</span>
+          <span className="wrap-anywhere">{nameOf(user)}</span>
           {user.is_admin && (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-md bg-violet-50 px-1.5 py-0.5 text-[11px] font-semibold text-violet-700 ring-1 ring-violet-200">
               <Shield className="size-3" aria-hidden />
@@ -35,7 +35,7 @@ function UserIdentity({ user }: { user: AdminUserView }) {
             </span>
           )}
         </p>
-        <p className="truncate text-sm text-slate-500">{user.email}</p>
+        <p className="wrap-anywhere text-sm text-slate-500">{user.email}</p>
       </div>
     </div>
   );

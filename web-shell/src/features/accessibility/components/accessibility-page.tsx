@@ -40,7 +40,7 @@ export default function AccessibilityPage() {
       <Section id="a11y-relatar" title={m.reportTitle}>
         <p>{m.report}</p>
         <p className="mt-3">
-          <a href={`mailto:${m.reportEmail}`} className="inline-flex min-h-11 items-center font-semibold text-sky-700 underline underline-offset-2 hover:text-sky-900">
+          <a href={`mailto:${m.reportEmail}`} className="inline-flex min-h-11 items-center font-semibold wrap-anywhere text-sky-700 underline underline-offset-2 hover:text-sky-900">
             {m.reportContact}
           </a>
         </p>

@@ -52,7 +52,7 @@ export function ContentCard({ content, locked = false, onLockedWatch }: { conten
       <CardCover content={content} locked={locked} />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center justify-between gap-3 text-xs text-slate-500">
-          <span className="truncate rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-700">{content.category_name ?? m.noCategory}</span>
+          <span className="wrap-anywhere rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-700">{content.category_name ?? m.noCategory}</span>
           <span className="inline-flex shrink-0 items-center gap-1" title={m.viewsCount(content.views_count)}>
             <Eye className="size-3.5" aria-hidden />
             <span data-testid="content-views">{formatNumber(content.views_count)}</span>

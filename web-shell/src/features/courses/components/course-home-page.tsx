@@ -34,7 +34,7 @@ function CategoryCard({ category }: { category: CourseCategory }) {
             </span>
           </span>
         )}
-        <span className="absolute left-3 top-3 max-w-[calc(100%-1.5rem)] truncate rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-sky-800 shadow-sm backdrop-blur">
+        <span className="absolute left-3 top-3 max-w-[calc(100%-1.5rem)] wrap-anywhere rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-sky-800 shadow-sm backdrop-blur">
           {name}
         </span>
       </div>

@@ -70,7 +70,7 @@ function NextLesson({ next, ended, onNext }: { next: CourseLesson; ended: boolea
     >
       <p className="min-w-0 text-sm text-slate-700" role="status">
         {ended && <span className="block font-semibold text-slate-900">{m.lessonEnded}</span>}
-        <span className="block truncate">{m.upNext(next.title)}</span>
+        <span className="block wrap-anywhere">{m.upNext(next.title)}</span>
       </p>
       <button ref={button} type="button" onClick={onNext} className={`${buttonStyles.primary} shrink-0`}>
         <SkipForward className="size-4" aria-hidden />

@@ -44,12 +44,12 @@ export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
       </span>
       <div className={`min-w-0 ${variant === 'menu' ? 'flex-1' : 'max-w-44'}`}>
         <p className="flex items-center gap-1.5 text-sm font-semibold leading-tight text-slate-900">
-          <span className="truncate" data-testid="user-name">
+          <span className="wrap-anywhere" data-testid="user-name">
             {name}
           </span>
           {hasActiveSubscription(user) && <ProBadge />}
         </p>
-        <p className="truncate text-xs text-slate-500" data-testid="user-email">
+        <p className="wrap-anywhere text-xs text-slate-500" data-testid="user-email">
           {user.email}
         </p>
       </div>

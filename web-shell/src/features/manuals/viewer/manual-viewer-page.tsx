@@ -55,8 +55,8 @@ function ViewerFrame({ title, subtitle, onBack, actions, children }: { title: st
           <ArrowLeft className="size-5" aria-hidden />
         </button>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-sm font-bold text-slate-900 sm:text-base">{title}</h1>
-          {subtitle && <p className="truncate text-xs text-slate-500">{subtitle}</p>}
+          <h1 className="wrap-anywhere text-sm font-bold text-slate-900 sm:text-base">{title}</h1>
+          {subtitle && <p className="wrap-anywhere text-xs text-slate-500">{subtitle}</p>}
         </div>
         {actions}
       </header>

@@ -59,8 +59,8 @@ export default function ProfilePage() {
               {displayName(user).charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-2xl font-bold text-slate-900">{displayName(user)}</p>
-              <p className="truncate text-slate-500">{user.email}</p>
+              <p className="wrap-anywhere text-2xl font-bold text-slate-900">{displayName(user)}</p>
+              <p className="wrap-anywhere text-slate-500">{user.email}</p>
             </div>
           </div>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -174,7 +174,7 @@ export function Leaderboard({
                   >
                     <RankMedal rank={rank} />
                     <p className="flex min-w-0 items-center gap-2 [grid-area:name] md:self-end">
-                      <span className="line-clamp-2 font-semibold leading-snug break-words text-slate-900 md:truncate" data-testid="ranking-name">
+                      <span className="font-semibold leading-snug wrap-anywhere text-slate-900" data-testid="ranking-name">
                         {entryName(entry)}
                       </span>
                       {mine && <span className="shrink-0 rounded-full bg-sky-600 px-2 py-0.5 text-[10px] font-bold uppercase text-white">{m.you}</span>}

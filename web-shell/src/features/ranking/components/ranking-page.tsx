@@ -26,7 +26,7 @@ function Ranking() {
   return (
     <div className="space-y-6">
       <PageHeader title={m.title(messages.app.name)} subtitle={m.subtitle} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Leaderboard entries={ranking.data ?? []} isPending={ranking.isPending} currentUserId={user?.id} period={period} onPeriodChange={setPeriod} />
         </div>
