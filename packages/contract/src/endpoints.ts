@@ -50,6 +50,21 @@ import {
   LessonUpdateBody,
 } from './courses';
 import {
+  AdminAssessment,
+  AdminQuizQuestion,
+  AssessmentAttempt,
+  AssessmentResult,
+  AssessmentSettings,
+  AssessmentSettingsBody,
+  AssessmentStatus,
+  LessonQuiz,
+  QuizAnswersBody,
+  QuizOrderBody,
+  QuizQuestionBody,
+  QuizResult,
+  QuizStats,
+} from './quizzes';
+import {
   AdminManualsQuery,
   Manual,
   ManualCreateBody,
@@ -275,6 +290,25 @@ export const ENDPOINTS = {
   'GET /api/admin/certificates': { access: 'admin', tag: ADM, summary: 'Certificados emitidos', query: AdminCertificatesQuery, answer: z.array(AdminCertificate) },
   'GET /api/admin/certificates/:code/pdf': { access: 'admin', tag: ADM, summary: 'PDF de um certificado', answer: File, kind: 'file' },
   'POST /api/admin/certificates/:code/revoke': { access: 'admin', tag: ADM, summary: 'Revoga um certificado', body: RevokeCertificateBody, answer: AdminCertificate },
+
+  // Lesson quizzes and the course's final assessment (issue 27; services/courses/README.md)
+  'GET /api/courses/:id/lessons/:lessonId/quiz': { access: 'subscriber', tag: CRS, summary: 'Questionário da aula, sem as respostas', answer: LessonQuiz },
+  'POST /api/courses/:id/lessons/:lessonId/quiz/attempts': { access: 'subscriber', tag: CRS, summary: 'Envia as respostas do questionário; devolve a nota, as corretas e as explicações', body: QuizAnswersBody, answer: QuizResult, status: 201 },
+  'GET /api/courses/:id/assessment': { access: 'subscriber', tag: CRS, summary: 'Avaliação final do curso: regras, tentativas de hoje, aprovação', answer: AssessmentStatus },
+  'POST /api/courses/:id/assessment/attempts': { access: 'subscriber', tag: CRS, summary: 'Inicia (ou retoma) uma tentativa da avaliação: questões sorteadas, sem as respostas', body: NoBody, answer: AssessmentAttempt, status: 201 },
+  'POST /api/courses/:id/assessment/attempts/:attemptId/submit': { access: 'subscriber', tag: CRS, summary: 'Envia a tentativa da avaliação; devolve a nota e as corretas', body: QuizAnswersBody, answer: AssessmentResult },
+  'GET /api/admin/lessons/:id/quiz': { access: 'admin', tag: ADM, summary: 'Questões do questionário da aula, com as respostas', answer: z.array(AdminQuizQuestion) },
+  'POST /api/admin/lessons/:id/quiz/questions': { access: 'admin', tag: ADM, summary: 'Adiciona uma questão ao questionário da aula', body: QuizQuestionBody, answer: AdminQuizQuestion, status: 201 },
+  'PUT /api/admin/lessons/:id/quiz/order': { access: 'admin', tag: ADM, summary: 'Reordena as questões da aula', body: QuizOrderBody, answer: z.array(AdminQuizQuestion) },
+  'GET /api/admin/lessons/:id/quiz/stats': { access: 'admin', tag: ADM, summary: 'Estatísticas do questionário da aula', answer: QuizStats },
+  'GET /api/admin/courses/:id/assessment': { access: 'admin', tag: ADM, summary: 'Avaliação final do curso: regras e banco de questões', answer: AdminAssessment },
+  'PUT /api/admin/courses/:id/assessment': { access: 'admin', tag: ADM, summary: 'Cria ou altera as regras da avaliação final', body: AssessmentSettingsBody, answer: AssessmentSettings },
+  'DELETE /api/admin/courses/:id/assessment': { access: 'admin', tag: ADM, summary: 'Remove a avaliação final (o certificado deixa de esperá-la)', answer: SuccessAnswer },
+  'POST /api/admin/courses/:id/assessment/questions': { access: 'admin', tag: ADM, summary: 'Adiciona uma questão ao banco da avaliação', body: QuizQuestionBody, answer: AdminQuizQuestion, status: 201 },
+  'PUT /api/admin/courses/:id/assessment/order': { access: 'admin', tag: ADM, summary: 'Reordena o banco de questões da avaliação', body: QuizOrderBody, answer: z.array(AdminQuizQuestion) },
+  'GET /api/admin/courses/:id/assessment/stats': { access: 'admin', tag: ADM, summary: 'Estatísticas da avaliação final', answer: QuizStats },
+  'PUT /api/admin/quiz-questions/:id': { access: 'admin', tag: ADM, summary: 'Edita uma questão', body: QuizQuestionBody, answer: AdminQuizQuestion },
+  'DELETE /api/admin/quiz-questions/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma questão', answer: SuccessAnswer },
 
   // This document itself
   'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },

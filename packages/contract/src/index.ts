@@ -12,3 +12,4 @@ export * from './privacy';
 export * from './watch';
 export * from './audit';
 export * from './cpf';
+export * from './quizzes';

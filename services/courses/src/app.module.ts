@@ -23,12 +23,23 @@ import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
 import { ProgressRepository } from './progress/progress.repository';
 import { ProgressService } from './progress/progress.service';
+import { AdminQuizzesController } from './quizzes/admin-quizzes.controller';
+import { QuizzesController } from './quizzes/quizzes.controller';
+import { QuizzesRepository } from './quizzes/quizzes.repository';
+import { QuizzesService } from './quizzes/quizzes.service';
 import { StatsController } from './stats/stats.controller';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
 
 /** The event consumer, in the HTTP process (WORKERS_IN_PROCESS) or in the worker, and the outbox relay (every process). */
-const backgroundProviders: Provider[] = [Outbox, ProgressRepository, CertificatesRepository, CertificatesService, ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService], handlers: courseEventHandlers })];
+const backgroundProviders: Provider[] = [
+  Outbox,
+  ProgressRepository,
+  CertificatesRepository,
+  CertificatesService,
+  QuizzesRepository,
+  ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService, QuizzesRepository], handlers: courseEventHandlers }),
+];
 
 @Module({})
 export class AppModule {
@@ -48,6 +59,8 @@ export class AppModule {
         CertificatesController,
         PublicCertificatesController,
         AdminCertificatesController,
+        QuizzesController,
+        AdminQuizzesController,
       ],
       providers: [
         ...backgroundProviders,
@@ -61,6 +74,7 @@ export class AppModule {
         StatsRepository,
         StatsService,
         UserExportService,
+        QuizzesService,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { domainErrors, ErrorCatalogue } from '@clima/common';
-import { CERTIFICATE_MESSAGES } from '@clima/contract';
+import { CERTIFICATE_MESSAGES, QUIZ_MESSAGES } from '@clima/contract';
 
 /** Every error the courses service answers with (the end-user texts are the spec's, section 8). */
 export enum CoursesError {
@@ -15,6 +15,18 @@ export enum CoursesError {
   CertificateNotFound = 'certificate-not-found',
   CertificateRevoked = 'certificate-revoked',
   CertificateAlreadyRevoked = 'certificate-already-revoked',
+  // lesson quizzes and the final assessment (src/quizzes)
+  QuizNotFound = 'quiz-not-found',
+  AssessmentNotFound = 'assessment-not-found',
+  AttemptNotFound = 'attempt-not-found',
+  QuestionNotFound = 'question-not-found',
+  AttemptClosed = 'attempt-closed',
+  EmptyPool = 'empty-pool',
+  AnswersMismatch = 'answers-mismatch',
+  UnknownOption = 'unknown-option',
+  SingleChoice = 'single-choice',
+  QuizOrderMismatch = 'quiz-order-mismatch',
+  QuizImageNotFound = 'quiz-image-not-found',
 }
 
 const E = CoursesError;
@@ -34,6 +46,17 @@ const CATALOGUE: ErrorCatalogue<CoursesError> = {
   [E.CertificateNotFound]: { status: 404, message: CERTIFICATE_MESSAGES.notFound },
   [E.CertificateRevoked]: { status: 410, message: CERTIFICATE_MESSAGES.revoked },
   [E.CertificateAlreadyRevoked]: { status: 409, message: CERTIFICATE_MESSAGES.alreadyRevoked },
+  [E.QuizNotFound]: { status: 404, message: QUIZ_MESSAGES.noQuiz },
+  [E.AssessmentNotFound]: { status: 404, message: QUIZ_MESSAGES.noAssessment },
+  [E.AttemptNotFound]: { status: 404, message: QUIZ_MESSAGES.attemptNotFound },
+  [E.QuestionNotFound]: { status: 404, message: QUIZ_MESSAGES.questionNotFound },
+  [E.AttemptClosed]: { status: 409, message: QUIZ_MESSAGES.attemptClosed },
+  [E.EmptyPool]: { status: 409, message: QUIZ_MESSAGES.emptyPool },
+  [E.AnswersMismatch]: { status: 400, message: QUIZ_MESSAGES.answersMismatch },
+  [E.UnknownOption]: { status: 400, message: QUIZ_MESSAGES.unknownOption },
+  [E.SingleChoice]: { status: 400, message: QUIZ_MESSAGES.singleChoice },
+  [E.QuizOrderMismatch]: { status: 400, message: QUIZ_MESSAGES.orderMismatch },
+  [E.QuizImageNotFound]: { status: 404, message: QUIZ_MESSAGES.imageNotFound },
 };
 
 /** `throw coursesError(CoursesError.CourseNotFound)`: status and message from the catalogue above. */
