@@ -12,6 +12,8 @@ import { AccessGuard } from '../../access/components/access-guard';
 import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
 import { useLearningActivity } from '../../../shared/learning/learning-activity';
+import { AssessmentPanel } from '../quiz/assessment-panel';
+import { LessonQuiz } from '../quiz/lesson-quiz';
 import { useCourse, useCourseLessons, useCoursePreview, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
 const m = messages.courses;
@@ -314,7 +316,9 @@ function CourseDetail({ id }: { id: string }) {
           ) : (
             next && <NextLesson next={next} ended={endedId === selected?.id} onNext={() => select(next)} />
           )}
+          {selected && <LessonQuiz key={selected.id} courseId={id} lessonId={selected.id} />}
           <ProgressBox completed={completed} total={list.length} />
+          <AssessmentPanel courseId={id} />
         </div>
         <LessonList lessons={list} done={done} watched={watched} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />
       </div>

@@ -1,0 +1,28 @@
+import type { AssessmentAttempt, AssessmentResult, AssessmentStatus, LessonQuiz, QuizAnswersBody, QuizResult } from '@clima/contract/quizzes';
+import { api, ApiError } from '../../../lib/api';
+
+export const quizKeys = {
+  lesson: (courseId: string, lessonId: number) => ['lesson-quiz', courseId, lessonId] as const,
+  assessment: (courseId: string) => ['course-assessment', courseId] as const,
+};
+
+export const fetchLessonQuiz = (courseId: string, lessonId: number): Promise<LessonQuiz> =>
+  api.get('/api/courses/:id/lessons/:lessonId/quiz', { params: { id: courseId, lessonId } });
+
+export const answerLessonQuiz = (courseId: string, lessonId: number, body: QuizAnswersBody): Promise<QuizResult> =>
+  api.post('/api/courses/:id/lessons/:lessonId/quiz/attempts', { params: { id: courseId, lessonId }, body });
+
+/** The course's assessment, or null when it has none (404). */
+export async function fetchAssessment(courseId: string): Promise<AssessmentStatus | null> {
+  try {
+    return await api.get('/api/courses/:id/assessment', { params: { id: courseId } });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export const startAssessment = (courseId: string): Promise<AssessmentAttempt> => api.post('/api/courses/:id/assessment/attempts', { params: { id: courseId }, body: {} });
+
+export const submitAssessment = (courseId: string, attemptId: number, body: QuizAnswersBody): Promise<AssessmentResult> =>
+  api.post('/api/courses/:id/assessment/attempts/:attemptId/submit', { params: { id: courseId, attemptId }, body });
