@@ -192,6 +192,8 @@ export const ROUTES: Route[] = [
   product('GET', '/api/admin/courses/:id/assessment/stats', 'courses', 'admin'),
   product('PUT', '/api/admin/quiz-questions/:id', 'courses', 'admin'),
   product('DELETE', '/api/admin/quiz-questions/:id', 'courses', 'admin'),
+  product('POST', '/api/admin/quiz-images', 'courses', 'admin', { maxBody: '6m', stream: true }),
+  product('GET', '/api/files/quiz-images/:name', 'courses', 'subscriber'),
   // the session check the web apps make on every load: 200 for anonymous visitors too
   product('GET', '/api/session', 'auth', 'public'),
   // the API's own description, generated from the contract (services/auth/README.md)

@@ -32,6 +32,7 @@ export const AUDIT_ENTITIES = [
   // lesson quizzes and course assessments (issue 27)
   'quiz-questions',
   'assessments',
+  'quiz-images',
 ] as const;
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -62,6 +62,7 @@ import {
   QuizOrderBody,
   QuizQuestionBody,
   QuizResult,
+  QuizImageUploadAnswer,
   QuizStats,
 } from './quizzes';
 import {
@@ -309,6 +310,8 @@ export const ENDPOINTS = {
   'GET /api/admin/courses/:id/assessment/stats': { access: 'admin', tag: ADM, summary: 'Estatísticas da avaliação final', answer: QuizStats },
   'PUT /api/admin/quiz-questions/:id': { access: 'admin', tag: ADM, summary: 'Edita uma questão', body: QuizQuestionBody, answer: AdminQuizQuestion },
   'DELETE /api/admin/quiz-questions/:id': { access: 'admin', tag: ADM, summary: 'Exclui uma questão', answer: SuccessAnswer },
+  'POST /api/admin/quiz-images': { access: 'admin', tag: ADM, summary: 'Envia a imagem de uma questão (multipart, campo "file"; JPEG, PNG ou WebP, até 5MB)', multipart: 'file', answer: QuizImageUploadAnswer, status: 201 },
+  'GET /api/files/quiz-images/:name': { access: 'subscriber', tag: CRS, summary: 'Imagem de uma questão', answer: File, kind: 'file' },
 
   // This document itself
   'GET /api/docs': { access: 'public', tag: DOC, summary: 'Esta documentação (página)', answer: Html, kind: 'html' },

@@ -12,6 +12,15 @@ describe('sniff', () => {
     expect(sniff(pdfBytes(100))).toBe('pdf');
   });
 
+  it('recognises JPEG, PNG and WebP images by their signatures', () => {
+    expect(sniff(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]))).toBe('jpg');
+    expect(sniff(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56)]))).toBe('png');
+    expect(sniff(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(48)]))).toBe('webp');
+    // a RIFF that is not a WebP (a WAV), a PNG cut short
+    expect(sniff(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(48)]))).toBeNull();
+    expect(sniff(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+  });
+
   it('accepts an MP4 whose usable brand is only among the compatible brands', () => {
     const file = mp4Bytes(100);
     file.write('xxxx', 8, 'latin1');

@@ -23,7 +23,10 @@ import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
 import { ProgressRepository } from './progress/progress.repository';
 import { ProgressService } from './progress/progress.service';
+import { createStorage } from '@clima/storage';
 import { AdminQuizzesController } from './quizzes/admin-quizzes.controller';
+import { QuizImagesController } from './quizzes/quiz-images.controller';
+import { COURSES_STORAGE, QuizImagesService } from './quizzes/quiz-images.service';
 import { QuizzesController } from './quizzes/quizzes.controller';
 import { QuizzesRepository } from './quizzes/quizzes.repository';
 import { QuizzesService } from './quizzes/quizzes.service';
@@ -61,6 +64,7 @@ export class AppModule {
         AdminCertificatesController,
         QuizzesController,
         AdminQuizzesController,
+        QuizImagesController,
       ],
       providers: [
         ...backgroundProviders,
@@ -75,6 +79,8 @@ export class AppModule {
         StatsService,
         UserExportService,
         QuizzesService,
+        QuizImagesService,
+        { provide: COURSES_STORAGE, useFactory: () => createStorage(config.storage) },
       ],
     };
   }
