@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminApi, seedTestUser, type TestUser } from '../support/api';
+import { AdminLoginPage, DeleteDialog } from '../pages/admin-pages';
+import { admin, adminApi, seedTestUser, type TestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe-admin';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -150,5 +152,82 @@ test.describe('lesson quizzes and the final assessment', () => {
     await expect(panel.getByTestId('course-certificate-link')).toHaveText(/Certificado disponível/, { timeout: 20_000 });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('assessment-result.png'), fullPage: true });
+  });
+
+  test('an administrator writes a lesson quiz (with an image) and the final assessment, reorders, and reads the statistics', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const { user, courseId, lessonId } = await seed(baseURL!, { assessment: true });
+    // a technician's attempt, for the statistics: the superheat question missed
+    const tech = await page.context().request;
+    await signIn(page, user);
+    const quiz = (await (await tech.get(`/api/courses/${courseId}/lessons/${lessonId}/quiz`)).json()) as { questions: { id: number; options: { id: number }[] }[] };
+    const sent = await tech.post(`/api/courses/${courseId}/lessons/${lessonId}/quiz/attempts`, {
+      data: { answers: [{ question_id: quiz.questions[0]!.id, option_ids: [2] }, { question_id: quiz.questions[1]!.id, option_ids: [1, 2] }] },
+    });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+
+    const login = new AdminLoginPage(page);
+    await login.goto();
+    await login.login(admin.username, admin.password);
+    await page.goto(`/admin/courses/${courseId}`);
+    const section = page.getByTestId('course-quizzes');
+    await expect(section.getByRole('heading', { name: 'Questionários e avaliação final' })).toBeVisible();
+    const lessonEditor = section.getByTestId('quiz-editor-lesson');
+    await expect(lessonEditor.getByTestId('quiz-question-row')).toHaveCount(2);
+    const stats = lessonEditor.getByTestId('quiz-stats');
+    await expect(stats).toContainText('Taxa de aprovação');
+    await expect(stats).toContainText('50%');
+    await expect(stats).toContainText('Sucção a 5 °C de saturação');
+    await expectNoAxeViolations(page, 'editor de questionários');
+
+    // a new multiple-choice question with an image
+    await lessonEditor.getByRole('button', { name: 'Adicionar questão' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Tipo').selectOption('multiple');
+    await dialog.getByLabel('Enunciado').fill('Quais leituras indicam capacitor fraco?');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 7)]);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'capacimetro.png', mimeType: 'image/png', buffer: png });
+    await expect(dialog.getByTestId('question-image')).toContainText('.png');
+    await dialog.getByLabel('Alternativa 1', { exact: true }).fill('Capacitância abaixo da tolerância');
+    await dialog.getByLabel('Alternativa 2', { exact: true }).fill('Capacitância dentro da tolerância');
+    await dialog.getByLabel('Alternativa 3', { exact: true }).fill('Corpo estufado');
+    await dialog.getByLabel('Alternativa 4', { exact: true }).fill('Etiqueta legível');
+    await dialog.getByLabel('Alternativa 3 correta').check();
+    await expectNoAxeViolations(page, 'formulário de questão');
+    await dialog.getByRole('button', { name: 'Salvar questão' }).click();
+    await expect(dialog).toBeHidden();
+    const rows = lessonEditor.getByTestId('quiz-question-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(2)).toContainText('Quais leituras indicam capacitor fraco?');
+    await expect(rows.nth(2)).toContainText('Múltipla escolha');
+
+    // reorder: the new question goes up
+    await lessonEditor.getByRole('button', { name: 'Mover a questão 3 para cima' }).click();
+    await expect(rows.nth(1)).toContainText('Quais leituras indicam capacitor fraco?');
+
+    // delete the first
+    await lessonEditor.getByRole('button', { name: 'Excluir a questão 1' }).click();
+    await new DeleteDialog(page).confirm();
+    await expect(rows).toHaveCount(2);
+
+    // the assessment's rules
+    const rules = section.getByLabel('Nota mínima (%)');
+    await expect(rules).toHaveValue('50');
+    await rules.fill('80');
+    await section.getByRole('button', { name: 'Salvar regras' }).click();
+    await expect(section.getByText('Regras salvas.')).toBeVisible();
+    await expect(section.getByTestId('quiz-editor-course').getByTestId('quiz-question-row')).toHaveCount(2);
+    await expectNoAxeViolations(page, 'avaliação final no editor');
+
+    const check = await adminApi(baseURL!);
+    try {
+      const saved = (await (await check.get(`/api/admin/courses/${courseId}/assessment`)).json()) as { settings: { passing_score: number } };
+      expect(saved.settings.passing_score).toBe(80);
+      const questions = (await (await check.get(`/api/admin/lessons/${lessonId}/quiz`)).json()) as { prompt: string; image_url: string | null; options: { correct: boolean }[] }[];
+      expect(questions[0]).toMatchObject({ prompt: 'Quais leituras indicam capacitor fraco?', image_url: expect.stringMatching(/^\/api\/files\/quiz-images\/[0-9a-f]{32}\.png$/) });
+      expect(questions[0]!.options.map((o) => o.correct)).toEqual([true, false, true, false]);
+    } finally {
+      await check.dispose();
+    }
   });
 });

@@ -369,6 +369,36 @@ describe('lesson quizzes and the final assessment', () => {
     expect(await ds.query(`SELECT 1 FROM courses.assessment_pass WHERE user_id = $1`, [who.id])).toEqual([]);
   });
 
+  it('a question may show an image: uploaded by an administrator (checked by its bytes), served to subscribers only once a question uses it', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+    const up = await http().post('/api/admin/quiz-images').set(admin).attach('file', png, { filename: 'display.png', contentType: 'image/png' }).expect(201);
+    expect(up.body.url).toMatch(/^\/api\/files\/quiz-images\/[0-9a-f]{32}\.png$/);
+    const name = (up.body.url as string).split('/').pop()!;
+    const who = subscriber();
+    // not used by any question yet
+    await http().get(`/api/files/quiz-images/${name}`).set(who.headers).expect(404);
+
+    const c = await make.course({ is_published: 1 });
+    const lesson = await make.lesson(c.id);
+    await http()
+      .post(`/api/admin/lessons/${lesson.id}/quiz/questions`)
+      .set(admin)
+      .send({ ...single('O display mostra qual código?'), image_url: up.body.url })
+      .expect(201);
+    const quiz = (await http().get(`/api/courses/${c.id}/lessons/${lesson.id}/quiz`).set(who.headers).expect(200)).body as LessonQuiz;
+    expect(quiz.questions[0]!.image_url).toBe(up.body.url);
+    const served = await http().get(`/api/files/quiz-images/${name}`).set(who.headers).expect(200);
+    expect(served.headers['x-accel-redirect']).toBe(`/media/quiz-images/${name}`);
+    expect(served.headers['content-type']).toBe('image/png');
+    await http().get(`/api/files/quiz-images/${name}`).set(anonymous).expect(401);
+    await http().get(`/api/files/quiz-images/..%2F..%2Fetc`).set(who.headers).expect(404);
+
+    // not an image, whatever its name says; the upload is for administrators
+    const refused = await http().post('/api/admin/quiz-images').set(admin).attach('file', Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'x.png', contentType: 'image/png' }).expect(400);
+    expect(refused.body).toEqual({ error: QUIZ_MESSAGES.imageWrongType });
+    await http().post('/api/admin/quiz-images').set(who.headers).attach('file', png, 'x.png').expect(403);
+  });
+
   it('a lesson quiz is in the export and goes with the account', async () => {
     const { course: c, lesson, questions } = await lessonWithQuiz();
     const who = subscriber();

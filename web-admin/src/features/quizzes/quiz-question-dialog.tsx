@@ -1,6 +1,7 @@
 import { type AdminQuizQuestion, QUIZ_LIMITS, QuizQuestionBody } from '@clima/contract/quizzes';
 import { buttonStyles, inputStyles, labelStyles } from '@clima/web-kit/button';
-import { Plus, X } from 'lucide-react';
+import { ImageIcon, Plus, Upload, X } from 'lucide-react';
+import { uploadFile } from '@clima/web-kit/upload-client';
 import { useId, useState } from 'react';
 import { DialogForm, FormDialog, useSaveError } from '../../shared/ui/form-dialog';
 import { quizAdminMessages as m } from './quiz-admin-messages';
@@ -34,7 +35,22 @@ function QuestionForm({ question, onCancel, onSave }: { question: AdminQuizQuest
   const [d, setD] = useState<Draft>(() => draftOf(question));
   const { error, setError, attempt } = useSaveError(m.failed);
   const [pending, setPending] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const id = useId();
+  const upload = async (file: File) => {
+    setUploading(true);
+    setError(null);
+    try {
+      const answer = await uploadFile({ url: '/api/admin/quiz-images', field: 'file', file });
+      const body = answer.body as { url?: string; error?: string } | undefined;
+      if (answer.status === 201 && body?.url) setD((x) => ({ ...x, image_url: body.url! }));
+      else setError(body?.error ?? m.failed);
+    } catch {
+      setError(m.failed);
+    } finally {
+      setUploading(false);
+    }
+  };
   const setOption = (i: number, patch: Partial<Draft['options'][number]>) =>
     setD((x) => ({
       ...x,
@@ -48,6 +64,7 @@ function QuestionForm({ question, onCancel, onSave }: { question: AdminQuizQuest
   return (
     <DialogForm
       pending={pending}
+      busy={uploading}
       submitLabel={m.save}
       error={error}
       onCancel={onCancel}
@@ -88,6 +105,34 @@ function QuestionForm({ question, onCancel, onSave }: { question: AdminQuizQuest
           {m.prompt}
         </label>
         <textarea id={`${id}-prompt`} rows={3} className={inputStyles} value={d.prompt} maxLength={QUIZ_LIMITS.maxPrompt} onChange={(e) => setD((x) => ({ ...x, prompt: e.target.value }))} />
+      </div>
+      <div>
+        <p className={labelStyles}>{m.image}</p>
+        {d.image_url ? (
+          <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="question-image">
+            <ImageIcon className="size-4 text-sky-700" aria-hidden />
+            <span className="min-w-0 flex-1 truncate font-mono text-xs">{d.image_url.split('/').pop()}</span>
+            <button type="button" onClick={() => setD((x) => ({ ...x, image_url: null }))} className={buttonStyles.ghost}>
+              {m.removeImage}
+            </button>
+          </p>
+        ) : (
+          <label className={`${buttonStyles.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600`}>
+            <Upload className="size-4" aria-hidden />
+            {uploading ? m.uploading : m.chooseImage}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              disabled={uploading}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void upload(file);
+              }}
+            />
+          </label>
+        )}
       </div>
       <fieldset>
         <legend className={labelStyles}>{m.options}</legend>
