@@ -164,6 +164,7 @@ export const messages = {
     downloadLabel: (course: string) => `Baixar o certificado do curso ${course} em PDF`,
     verifyPage: 'Página de verificação',
     workloadLabel: 'Carga horária',
+    assessmentScore: 'Nota na avaliação final',
     issuedOn: (date: string) => `Emitido em ${date}`,
     code: 'Código',
     revokedBadge: 'Revogado',
