@@ -14,6 +14,7 @@ import {
   QuizStats,
   USER_EXPORT_QUERY,
 } from '@clima/contract';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFStream } from 'pdf-lib';
 import { DataSource } from 'typeorm';
 import { CertificatesService } from '../src/certificates/certificates.service';
 import { admin, anonymous, buildApp, Factory, unique, userHeaders } from './helpers';
@@ -26,6 +27,19 @@ async function eventually<T>(check: () => Promise<T | undefined | null | false>,
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The strings a PDF's first page draws (the standard fonts are WinAnsi: each Portuguese letter is its Latin-1 byte). */
+async function pdfLines(bytes: Buffer): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = doc.getPage(0).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+  const lines: string[] = [];
+  for (const stream of streams) {
+    const data = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : (stream as PDFStream).getContents();
+    for (const m of Buffer.from(data).toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) lines.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+  }
+  return lines;
 }
 
 interface Who {
@@ -350,6 +364,18 @@ describe('lesson quizzes and the final assessment', () => {
     expect(cert.assessment_score).toBe(50);
     const page = PublicCertificate.parse((await http().get(`/api/public/certificates/${cert.code}`).expect(200)).body);
     expect(page.assessment_score).toBe(50);
+    // and the PDF prints it
+    const pdf = await http()
+      .get(`/api/certificates/${cert.code}/pdf`)
+      .set(who.headers)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(await pdfLines(pdf.body as Buffer)).toContain('Aprovado na avaliação final com nota 50%.');
 
     // the LGPD export carries the attempts and the chosen options
     const client = createRpcClient(process.env.REDIS_URL!);
