@@ -356,10 +356,15 @@ const SCENARIOS: Record<string, Scenario> = {
     recordId: paramId,
   },
   'PUT /api/admin/courses/:id/assessment': {
-    prepare: async () => ({ params: { id: await make.course() }, body: { questions_per_attempt: 5, passing_score: 70, attempts_per_day: 3, time_limit_minutes: 20 } }),
+    async prepare() {
+      const course = await make.course();
+      await asAdmin('PUT', `/api/admin/courses/${course}/assessment`, { questions_per_attempt: 5, passing_score: 60, attempts_per_day: 3 });
+      return { params: { id: course }, body: { questions_per_attempt: 5, passing_score: 70, attempts_per_day: 3, time_limit_minutes: 20 } };
+    },
     entity: 'assessments',
     action: 'update',
     recordId: paramId,
+    before: { passing_score: 60, time_limit_minutes: null },
     after: { passing_score: 70, time_limit_minutes: 20 },
   },
   'DELETE /api/admin/courses/:id/assessment': {
@@ -371,6 +376,7 @@ const SCENARIOS: Record<string, Scenario> = {
     entity: 'assessments',
     action: 'delete',
     recordId: paramId,
+    before: { passing_score: 70 },
   },
   'POST /api/admin/courses/:id/assessment/questions': {
     prepare: async () => ({ params: { id: await make.course() }, body: QUESTION }),
@@ -398,6 +404,7 @@ const SCENARIOS: Record<string, Scenario> = {
     entity: 'quiz-questions',
     action: 'update',
     recordId: paramId,
+    before: { prompt: QUESTION.prompt },
     after: { prompt: 'Qual o subresfriamento?' },
   },
   'DELETE /api/admin/quiz-questions/:id': {

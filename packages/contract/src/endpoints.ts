@@ -295,7 +295,7 @@ export const ENDPOINTS = {
   // Lesson quizzes and the course's final assessment (issue 27; services/courses/README.md)
   'GET /api/courses/:id/lessons/:lessonId/quiz': { access: 'subscriber', tag: CRS, summary: 'Questionário da aula, sem as respostas', answer: LessonQuiz },
   'POST /api/courses/:id/lessons/:lessonId/quiz/attempts': { access: 'subscriber', tag: CRS, summary: 'Envia as respostas do questionário; devolve a nota, as corretas e as explicações', body: QuizAnswersBody, answer: QuizResult, status: 201 },
-  'GET /api/courses/:id/assessment': { access: 'subscriber', tag: CRS, summary: 'Avaliação final do curso: regras, tentativas de hoje, aprovação', answer: AssessmentStatus },
+  'GET /api/courses/:id/assessment': { access: 'subscriber', tag: CRS, summary: 'Avaliação final do curso: regras, tentativas de hoje, aprovação (null quando o curso não tem)', answer: AssessmentStatus.nullable() },
   'POST /api/courses/:id/assessment/attempts': { access: 'subscriber', tag: CRS, summary: 'Inicia (ou retoma) uma tentativa da avaliação: questões sorteadas, sem as respostas', body: NoBody, answer: AssessmentAttempt, status: 201 },
   'POST /api/courses/:id/assessment/attempts/:attemptId/submit': { access: 'subscriber', tag: CRS, summary: 'Envia a tentativa da avaliação; devolve a nota e as corretas', body: QuizAnswersBody, answer: AssessmentResult },
   'GET /api/admin/lessons/:id/quiz': { access: 'admin', tag: ADM, summary: 'Questões do questionário da aula, com as respostas', answer: z.array(AdminQuizQuestion) },

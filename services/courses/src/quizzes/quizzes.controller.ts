@@ -34,7 +34,7 @@ export class QuizzesController {
 
   @Get(':id/assessment')
   @Subscriber()
-  assessment(@Param('id', courseId()) id: number, @CurrentUser() user: UserIdentity): Promise<AssessmentStatus> {
+  assessment(@Param('id', courseId()) id: number, @CurrentUser() user: UserIdentity): Promise<AssessmentStatus | null> {
     return this.quizzes.assessmentStatus(id, user.id);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, isoText, Outbox } from '@clima/common';
+import { AppError, auditBefore, isoText, Outbox } from '@clima/common';
 import {
   type AdminAssessment,
   type AdminQuizQuestion,
@@ -83,8 +83,13 @@ export class QuizzesService {
     return a;
   }
 
-  async assessmentStatus(courseId: number, userId: string): Promise<AssessmentStatus> {
-    const a = await this.publishedAssessment(courseId);
+  /** Null when the course has no assessment (a course page asks for every course). */
+  async assessmentStatus(courseId: number, userId: string): Promise<AssessmentStatus | null> {
+    const a = await this.publishedAssessment(courseId).catch((err: unknown) => {
+      if (err instanceof Error && 'code' in err && err.code === CoursesError.AssessmentNotFound) return null;
+      throw err;
+    });
+    if (!a) return null;
     const [today, record, open, lessonsCompleted] = await Promise.all([
       this.quizzes.attemptsToday(userId, courseId),
       this.quizzes.assessmentRecord(userId, courseId),
@@ -200,6 +205,9 @@ export class QuizzesService {
   }
 
   async updateQuestion(id: number, body: QuizQuestionBody): Promise<AdminQuizQuestion> {
+    const before = await this.quizzes.question(id);
+    if (!before) throw coursesError(CoursesError.QuestionNotFound);
+    auditBefore(toAdminQuestion(before));
     const row = await this.quizzes.transaction((m) => this.quizzes.updateQuestion(m, id, stored(body)));
     if (!row) throw coursesError(CoursesError.QuestionNotFound);
     return toAdminQuestion(row);
@@ -208,6 +216,7 @@ export class QuizzesService {
   async removeQuestion(id: number): Promise<void> {
     const q = await this.quizzes.question(id);
     if (!q) throw coursesError(CoursesError.QuestionNotFound);
+    auditBefore(toAdminQuestion(q));
     const pool: Pool = q.lesson_id !== null ? { lessonId: q.lesson_id } : { courseId: q.course_id! };
     await this.quizzes.transaction(async (m) => {
       await this.quizzes.lockPool(m, pool);
@@ -220,7 +229,9 @@ export class QuizzesService {
     await this.poolExists(pool);
     await this.quizzes.transaction(async (m) => {
       await this.quizzes.lockPool(m, pool);
-      const current = (await this.quizzes.questions(pool, m)).map((q) => q.id);
+      const rows = await this.quizzes.questions(pool, m);
+      auditBefore(rows.map(toAdminQuestion));
+      const current = rows.map((q) => q.id);
       const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
       if (!same) throw coursesError(CoursesError.QuizOrderMismatch);
       await this.quizzes.reorder(m, ids);
@@ -236,13 +247,18 @@ export class QuizzesService {
 
   async saveAssessment(courseId: number, body: AssessmentSettingsBody): Promise<AssessmentSettings> {
     await this.poolExists({ courseId });
+    const before = await this.quizzes.assessment(courseId);
+    if (before) auditBefore(before);
     return this.quizzes.upsertAssessment({ course_id: courseId, ...body });
   }
 
   /** Removes the assessment's rules (the certificate no longer waits for it); the pool's questions stay for a later one. */
   async removeAssessment(courseId: number): Promise<void> {
     await this.poolExists({ courseId });
-    if (!(await this.quizzes.deleteAssessment(courseId))) throw coursesError(CoursesError.AssessmentNotFound);
+    const before = await this.quizzes.assessment(courseId);
+    if (!before) throw coursesError(CoursesError.AssessmentNotFound);
+    auditBefore(before);
+    await this.quizzes.deleteAssessment(courseId);
   }
 
   async stats(pool: Pool): Promise<QuizStats> {

@@ -1,5 +1,5 @@
 import type { AssessmentAttempt, AssessmentResult, AssessmentStatus, LessonQuiz, QuizAnswersBody, QuizResult } from '@clima/contract/quizzes';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const quizKeys = {
   lesson: (courseId: string, lessonId: number) => ['lesson-quiz', courseId, lessonId] as const,
@@ -12,15 +12,8 @@ export const fetchLessonQuiz = (courseId: string, lessonId: number): Promise<Les
 export const answerLessonQuiz = (courseId: string, lessonId: number, body: QuizAnswersBody): Promise<QuizResult> =>
   api.post('/api/courses/:id/lessons/:lessonId/quiz/attempts', { params: { id: courseId, lessonId }, body });
 
-/** The course's assessment, or null when it has none (404). */
-export async function fetchAssessment(courseId: string): Promise<AssessmentStatus | null> {
-  try {
-    return await api.get('/api/courses/:id/assessment', { params: { id: courseId } });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
+/** The course's assessment, or null when it has none. */
+export const fetchAssessment = (courseId: string): Promise<AssessmentStatus | null> => api.get('/api/courses/:id/assessment', { params: { id: courseId } });
 
 export const startAssessment = (courseId: string): Promise<AssessmentAttempt> => api.post('/api/courses/:id/assessment/attempts', { params: { id: courseId }, body: {} });
 
