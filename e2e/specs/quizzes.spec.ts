@@ -154,7 +154,7 @@ test.describe('lesson quizzes and the final assessment', () => {
     await page.screenshot({ path: info.outputPath('assessment-result.png'), fullPage: true });
   });
 
-  test('an administrator writes a lesson quiz (with an image) and the final assessment, reorders, and reads the statistics', async ({ page, baseURL }) => {
+  test('an administrator writes a lesson quiz (with an image) and the final assessment, reorders, and reads the statistics', async ({ page, baseURL }, info) => {
     test.setTimeout(120_000);
     const { user, courseId, lessonId } = await seed(baseURL!, { assessment: true });
     // a technician's attempt, for the statistics: the superheat question missed
@@ -218,6 +218,7 @@ test.describe('lesson quizzes and the final assessment', () => {
     await expect(section.getByText('Regras salvas.')).toBeVisible();
     await expect(section.getByTestId('quiz-editor-course').getByTestId('quiz-question-row')).toHaveCount(2);
     await expectNoAxeViolations(page, 'avaliação final no editor');
+    await section.screenshot({ path: info.outputPath('admin-quiz-editor.png') });
 
     const check = await adminApi(baseURL!);
     try {
