@@ -42,7 +42,7 @@ export const quizAdminMessages = {
   deleteLabel: (i: number) => `Excluir a questão ${i}`,
   deleteTitle: 'Excluir questão',
   deleteWarning: (prompt: string) => `A questão "${prompt}" será excluída. As tentativas já feitas continuam nas estatísticas.`,
-  correctCount: (n: number, total: number) => `${n} de ${total} ${total === 1 ? 'alternativa correta' : 'alternativas, corretas marcadas'}`,
+  correctCount: (n: number, total: number) => `${n} ${n === 1 ? 'correta' : 'corretas'} de ${total} alternativas`,
   stats: 'Estatísticas',
   attempts: 'Tentativas',
   users: 'Técnicos',
