@@ -110,6 +110,8 @@ const formWith = (field: string, bytes: Buffer, filename: string, type: string) 
 };
 
 const answerId = (_: unknown, a: Json) => String(a.id);
+/** A quiz question body the editor would send. */
+const QUESTION = { kind: 'single', prompt: 'Qual o superaquecimento?', explanation: '12 − 5 = 7 K', options: [{ text: '7 K', correct: true }, { text: '17 K', correct: false }] };
 const paramId = (p: Record<string, string | number>) => String(p.id);
 const fileName = (_: unknown, a: Json) => String(a.url).split('/').pop()!;
 
@@ -342,6 +344,92 @@ const SCENARIOS: Record<string, Scenario> = {
   'POST /api/admin/upload-manual': {
     prepare: async () => ({ form: formWith('file', pdfBytes(4096), 'manual.pdf', 'application/pdf') }),
     entity: 'manual-files',
+    action: 'upload',
+    recordId: fileName,
+  },
+  // lesson quizzes and the final assessment (issue 27)
+  'POST /api/admin/lessons/:id/quiz/questions': {
+    prepare: async () => ({ params: { id: await make.lesson(await make.course()) }, body: QUESTION }),
+    entity: 'quiz-questions',
+    action: 'create',
+    recordId: answerId,
+    after: { prompt: QUESTION.prompt, kind: 'single' },
+  },
+  'PUT /api/admin/lessons/:id/quiz/order': {
+    async prepare() {
+      const lesson = await make.lesson(await make.course());
+      const ids = [];
+      for (let i = 0; i < 2; i++) ids.push(Number((await asAdmin('POST', `/api/admin/lessons/${lesson}/quiz/questions`, QUESTION)).json.id));
+      return { params: { id: lesson }, body: { question_ids: ids.reverse() } };
+    },
+    entity: 'quiz-questions',
+    action: 'reorder',
+    recordId: paramId,
+  },
+  'PUT /api/admin/courses/:id/assessment': {
+    async prepare() {
+      const course = await make.course();
+      await asAdmin('PUT', `/api/admin/courses/${course}/assessment`, { questions_per_attempt: 5, passing_score: 60, attempts_per_day: 3 });
+      return { params: { id: course }, body: { questions_per_attempt: 5, passing_score: 70, attempts_per_day: 3, time_limit_minutes: 20 } };
+    },
+    entity: 'assessments',
+    action: 'update',
+    recordId: paramId,
+    before: { passing_score: 60, time_limit_minutes: null },
+    after: { passing_score: 70, time_limit_minutes: 20 },
+  },
+  'DELETE /api/admin/courses/:id/assessment': {
+    async prepare() {
+      const course = await make.course();
+      await asAdmin('PUT', `/api/admin/courses/${course}/assessment`, { questions_per_attempt: 5, passing_score: 70, attempts_per_day: 3 });
+      return { params: { id: course } };
+    },
+    entity: 'assessments',
+    action: 'delete',
+    recordId: paramId,
+    before: { passing_score: 70 },
+  },
+  'POST /api/admin/courses/:id/assessment/questions': {
+    prepare: async () => ({ params: { id: await make.course() }, body: QUESTION }),
+    entity: 'quiz-questions',
+    action: 'create',
+    recordId: answerId,
+    after: { prompt: QUESTION.prompt },
+  },
+  'PUT /api/admin/courses/:id/assessment/order': {
+    async prepare() {
+      const course = await make.course();
+      const ids = [];
+      for (let i = 0; i < 2; i++) ids.push(Number((await asAdmin('POST', `/api/admin/courses/${course}/assessment/questions`, QUESTION)).json.id));
+      return { params: { id: course }, body: { question_ids: ids.reverse() } };
+    },
+    entity: 'quiz-questions',
+    action: 'reorder',
+    recordId: paramId,
+  },
+  'PUT /api/admin/quiz-questions/:id': {
+    async prepare() {
+      const id = Number((await asAdmin('POST', `/api/admin/lessons/${await make.lesson(await make.course())}/quiz/questions`, QUESTION)).json.id);
+      return { params: { id }, body: { ...QUESTION, prompt: 'Qual o subresfriamento?' } };
+    },
+    entity: 'quiz-questions',
+    action: 'update',
+    recordId: paramId,
+    before: { prompt: QUESTION.prompt },
+    after: { prompt: 'Qual o subresfriamento?' },
+  },
+  'DELETE /api/admin/quiz-questions/:id': {
+    async prepare() {
+      const id = Number((await asAdmin('POST', `/api/admin/lessons/${await make.lesson(await make.course())}/quiz/questions`, QUESTION)).json.id);
+      return { params: { id } };
+    },
+    entity: 'quiz-questions',
+    action: 'delete',
+    recordId: paramId,
+  },
+  'POST /api/admin/quiz-images': {
+    prepare: async () => ({ form: formWith('file', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 3)]), 'foto.png', 'image/png') }),
+    entity: 'quiz-images',
     action: 'upload',
     recordId: fileName,
   },

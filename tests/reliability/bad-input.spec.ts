@@ -25,7 +25,7 @@ const FEATURE_OFF: Record<string, string> = {
   'GET /api/oauth/google/redirect_url': 'Login com Google não está configurado',
 };
 /** Routes answered with multipart uploads (checked with their own corpus below). */
-const UPLOADS = new Set(['POST /api/admin/upload-video', 'POST /api/admin/upload-manual']);
+const UPLOADS = new Set(['POST /api/admin/upload-video', 'POST /api/admin/upload-manual', 'POST /api/admin/quiz-images']);
 
 let t: TestPlatform;
 let power: string; // an end user with the is_admin flag and an active subscription: reaches every route
@@ -68,6 +68,10 @@ beforeAll(async () => {
     as('POST', '/api/admin/manuals', { title: `Manual ${tag}`, manufacturer_name: `Fabricante ${tag}`, model_name: 'X-1', file_url: 'https://example.com/manual.pdf' }),
     'manual',
   );
+  const questionBody = { kind: 'single', prompt: 'Qual o superaquecimento?', explanation: '12 − 5 = 7 K', options: [{ text: '7 K', correct: true }, { text: '17 K', correct: false }] };
+  const question = await ok(as('POST', `/api/admin/lessons/${lesson1.id}/quiz/questions`, questionBody), 'quiz question');
+  await ok(as('PUT', `/api/admin/courses/${course.id}/assessment`, { questions_per_attempt: 1, passing_score: 70, attempts_per_day: 20 }), 'assessment');
+  const poolQuestion = await ok(as('POST', `/api/admin/courses/${course.id}/assessment/questions`, questionBody), 'assessment question');
   const checkout = await ok(as('POST', '/api/billing/checkout', { plan: 'monthly' }, billingUser), 'checkout');
   f = {
     victim: victim.userId,
@@ -80,6 +84,8 @@ beforeAll(async () => {
     lesson2: Number(lesson2.id),
     manual: Number(manual.id),
     checkout: String(checkout.url).split('/').pop()!,
+    question: Number(question.id),
+    poolQuestion: Number(poolQuestion.id),
   };
   const contentBody = {
     title: 'Conteúdo de teste',
@@ -174,6 +180,25 @@ beforeAll(async () => {
     'GET /api/public/certificates/:code': { params: { code: 'NAOEXISTE234' } },
     'GET /api/admin/certificates/:code/pdf': { params: { code: 'NAOEXISTE234' } },
     'POST /api/admin/certificates/:code/revoke': { params: { code: 'NAOEXISTE234' }, body: { reason: 'Conclusão registrada por engano' } },
+    // lesson quizzes and the final assessment (issue 27)
+    'GET /api/courses/:id/lessons/:lessonId/quiz': { params: { id: f.course, lessonId: f.lesson1 } },
+    'POST /api/courses/:id/lessons/:lessonId/quiz/attempts': { params: { id: f.course, lessonId: f.lesson1 }, body: { answers: [{ question_id: f.question, option_ids: [1] }] } },
+    'GET /api/courses/:id/assessment': { params: { id: f.course } },
+    'POST /api/courses/:id/assessment/attempts': { params: { id: f.course }, body: {} },
+    'POST /api/courses/:id/assessment/attempts/:attemptId/submit': { params: { id: f.course, attemptId: 999999 }, body: { answers: [{ question_id: f.poolQuestion, option_ids: [1] }] } },
+    'GET /api/admin/lessons/:id/quiz': { params: { id: f.lesson1 } },
+    'POST /api/admin/lessons/:id/quiz/questions': { params: { id: f.lesson1 }, body: questionBody },
+    'PUT /api/admin/lessons/:id/quiz/order': { params: { id: f.lesson1 }, body: { question_ids: [f.question] } },
+    'GET /api/admin/lessons/:id/quiz/stats': { params: { id: f.lesson1 } },
+    'GET /api/admin/courses/:id/assessment': { params: { id: f.course } },
+    'PUT /api/admin/courses/:id/assessment': { params: { id: f.course }, body: { questions_per_attempt: 1, passing_score: 70, attempts_per_day: 20, time_limit_minutes: null } },
+    'DELETE /api/admin/courses/:id/assessment': { params: { id: 999999 } },
+    'POST /api/admin/courses/:id/assessment/questions': { params: { id: f.course }, body: questionBody },
+    'PUT /api/admin/courses/:id/assessment/order': { params: { id: f.course }, body: { question_ids: [f.poolQuestion] } },
+    'GET /api/admin/courses/:id/assessment/stats': { params: { id: f.course } },
+    'PUT /api/admin/quiz-questions/:id': { params: { id: f.question }, body: questionBody },
+    'DELETE /api/admin/quiz-questions/:id': { params: { id: 999999 } },
+    'GET /api/files/quiz-images/:name': { params: { name: `${'0'.repeat(32)}.png` } },
     'POST /api/billing/checkout': { body: { plan: 'monthly' }, caller: () => billingUser },
     'POST /api/billing/portal': { body: {}, caller: () => billingUser },
     'POST /api/billing/webhook': { body: webhookEvent(), signed: true },

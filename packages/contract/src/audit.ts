@@ -29,6 +29,10 @@ export const AUDIT_ENTITIES = [
   'videos',
   'manual-files',
   'certificates',
+  // lesson quizzes and course assessments (issue 27)
+  'quiz-questions',
+  'assessments',
+  'quiz-images',
 ] as const;
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -28,6 +28,8 @@ export const Certificate = z.object({
   workload_hours: z.number(),
   /** What the lessons last, to the nearest minute (null for certificates issued before it was kept: their hours stand). */
   workload_minutes: z.number().nullable(),
+  /** The final assessment's score (percent) when the course had one; null (or absent) otherwise. */
+  assessment_score: z.number().nullable().optional(),
   issued_at: z.string(),
   revoked_at: z.string().nullable(),
   status: CertificateStatus,
@@ -43,6 +45,8 @@ export const PublicCertificate = z.object({
   workload_hours: z.number(),
   /** What the lessons last, to the nearest minute (null for certificates issued before it was kept: their hours stand). */
   workload_minutes: z.number().nullable(),
+  /** The final assessment's score (percent) when the course had one; null (or absent) otherwise. */
+  assessment_score: z.number().nullable().optional(),
   issued_at: z.string(),
   status: CertificateStatus,
   revoked_at: z.string().nullable(),

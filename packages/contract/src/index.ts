@@ -14,3 +14,4 @@ export * from './watch';
 export * from './audit';
 export * from './cpf';
 export * from './video-streams';
+export * from './quizzes';

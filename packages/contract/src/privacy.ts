@@ -72,6 +72,35 @@ export const CoursesExport = z.object({
       updated_at: When,
     }),
   ),
+  /** Every lesson quiz the user submitted (issue 27): score and the options chosen per question. */
+  quiz_attempts: z.array(
+    z.object({
+      course_id: z.number(),
+      course_title: z.string(),
+      lesson_id: z.number(),
+      lesson_title: z.string(),
+      score: z.number(),
+      correct: z.number(),
+      total: z.number(),
+      passed: z.boolean(),
+      answers: z.array(z.object({ question_id: z.number(), option_ids: z.array(z.number()), correct: z.boolean() })),
+      submitted_at: When,
+    }),
+  ),
+  /** Every final assessment attempt the user started: when, its deadline, and once submitted the score and answers. */
+  assessment_attempts: z.array(
+    z.object({
+      course_id: z.number(),
+      course_title: z.string(),
+      started_at: When,
+      deadline: When.nullable(),
+      submitted_at: When.nullable(),
+      expired: z.boolean(),
+      score: z.number().nullable(),
+      passed: z.boolean().nullable(),
+      answers: z.array(z.object({ question_id: z.number(), option_ids: z.array(z.number()), correct: z.boolean() })),
+    }),
+  ),
   /** The name and e-mail kept for the certificates (as the account last had them). */
   profile: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
   /** The certificates issued to the user (holder name, course and workload as printed), with their verification page. */
@@ -83,6 +112,7 @@ export const CoursesExport = z.object({
       holder_name: z.string().nullable(),
       workload_hours: z.number(),
       workload_minutes: z.number().nullable(),
+      assessment_score: z.number().nullable().optional(),
       issued_at: When,
       revoked_at: When.nullable(),
       status: z.enum(['valid', 'revoked']),

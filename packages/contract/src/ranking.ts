@@ -33,12 +33,18 @@ export const POINTS = {
   courseCompleted: 100,
   /** A manual opened (downloaded) for the first time; at most `manualsPerDay` a day. */
   manualOpened: 2,
+  /** A lesson quiz passed for the first time (score ≥ 70%); at most `quizzesPerDay` a day. */
+  quizPassed: 10,
+  /** A course's final assessment passed (once per course). */
+  assessmentPassed: 50,
 } as const;
 
 /** Limits of the learning points. */
 export const LEARNING_RULES = {
   /** Manuals that earn points in one São Paulo day. */
   manualsPerDay: 5,
+  /** Lesson quizzes that earn points in one São Paulo day. */
+  quizzesPerDay: 10,
   /** The heartbeat's rhythm: each one vouches for the seconds since the previous one, at most this many. */
   heartbeatSeconds: 30,
   /** Places of a week's board that earn the 'week_podium' badge when the week closes. */

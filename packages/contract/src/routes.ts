@@ -66,6 +66,22 @@ import {
 } from './manuals';
 import { AcceptReplyBody, AdminLessonQuestion, AdminLessonQuestionsAnswer, AdminLessonQuestionsQuery, LessonMessageBody, LessonQuestion, LessonReply } from './lesson-questions';
 import { CaptionsBody, VideoProcessingAnswer, VideoProcessingQuery, VideoStreams } from './video-streams';
+import {
+  AdminAssessment,
+  AdminQuizQuestion,
+  AssessmentAttempt,
+  AssessmentResult,
+  AssessmentSettings,
+  AssessmentSettingsBody,
+  AssessmentStatus,
+  LessonQuiz,
+  QuizAnswersBody,
+  QuizOrderBody,
+  QuizQuestionBody,
+  QuizResult,
+  QuizImageUploadAnswer,
+  QuizStats,
+} from './quizzes';
 import { DeleteAccountBody } from './privacy';
 import { HeartbeatAnswer, HeartbeatBody, OwnStats, RankingAnswer, RankingQuery } from './ranking';
 import { ContentPosition, LessonPosition, WatchReport } from './watch';
@@ -367,6 +383,26 @@ export const API_ROUTES = {
   'GET /api/admin/videos': { service: 'catalog', access: 'admin', origin: 'product', tag: ADM, summary: 'Conversão dos vídeos enviados (Processando, Falha, pronto)', query: VideoProcessingQuery, answer: VideoProcessingAnswer },
   'PUT /api/admin/videos/:name/captions': { service: 'catalog', access: 'admin', origin: 'product', tag: ADM, summary: 'Legendas (pt-BR) de um vídeo enviado (WebVTT; texto vazio as remove)', body: CaptionsBody, answer: VideoProcessingAnswer.element },
 
+  // Lesson quizzes and the course's final assessment (issue 27; services/courses/README.md)
+  'GET /api/courses/:id/lessons/:lessonId/quiz': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Questionário da aula, sem as respostas', answer: LessonQuiz },
+  'POST /api/courses/:id/lessons/:lessonId/quiz/attempts': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Envia as respostas do questionário; devolve a nota, as corretas e as explicações', body: QuizAnswersBody, answer: QuizResult, status: 201 },
+  'GET /api/courses/:id/assessment': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Avaliação final do curso: regras, tentativas de hoje, aprovação (null quando o curso não tem)', answer: AssessmentStatus.nullable() },
+  'POST /api/courses/:id/assessment/attempts': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Inicia (ou retoma) uma tentativa da avaliação: questões sorteadas, sem as respostas', body: NoBody, answer: AssessmentAttempt, status: 201 },
+  'POST /api/courses/:id/assessment/attempts/:attemptId/submit': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Envia a tentativa da avaliação; devolve a nota e as corretas', body: QuizAnswersBody, answer: AssessmentResult },
+  'GET /api/admin/lessons/:id/quiz': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Questões do questionário da aula, com as respostas', answer: z.array(AdminQuizQuestion) },
+  'POST /api/admin/lessons/:id/quiz/questions': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Adiciona uma questão ao questionário da aula', body: QuizQuestionBody, answer: AdminQuizQuestion, status: 201 },
+  'PUT /api/admin/lessons/:id/quiz/order': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Reordena as questões da aula', body: QuizOrderBody, answer: z.array(AdminQuizQuestion) },
+  'GET /api/admin/lessons/:id/quiz/stats': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Estatísticas do questionário da aula', answer: QuizStats },
+  'GET /api/admin/courses/:id/assessment': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Avaliação final do curso: regras e banco de questões', answer: AdminAssessment },
+  'PUT /api/admin/courses/:id/assessment': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Cria ou altera as regras da avaliação final', body: AssessmentSettingsBody, answer: AssessmentSettings },
+  'DELETE /api/admin/courses/:id/assessment': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Remove a avaliação final (o certificado deixa de esperá-la)', answer: SuccessAnswer },
+  'POST /api/admin/courses/:id/assessment/questions': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Adiciona uma questão ao banco da avaliação', body: QuizQuestionBody, answer: AdminQuizQuestion, status: 201 },
+  'PUT /api/admin/courses/:id/assessment/order': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Reordena o banco de questões da avaliação', body: QuizOrderBody, answer: z.array(AdminQuizQuestion) },
+  'GET /api/admin/courses/:id/assessment/stats': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Estatísticas da avaliação final', answer: QuizStats },
+  'PUT /api/admin/quiz-questions/:id': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Edita uma questão', body: QuizQuestionBody, answer: AdminQuizQuestion },
+  'DELETE /api/admin/quiz-questions/:id': { service: 'courses', access: 'admin', origin: 'product', tag: ADM, summary: 'Exclui uma questão', answer: SuccessAnswer },
+  'POST /api/admin/quiz-images': { service: 'courses', access: 'admin', origin: 'product', maxBody: '6m', stream: true, tag: ADM, summary: 'Envia a imagem de uma questão (multipart, campo "file"; JPEG, PNG ou WebP, até 5MB)', multipart: 'file', answer: QuizImageUploadAnswer, status: 201 },
+  'GET /api/files/quiz-images/:name': { service: 'courses', access: 'subscriber', origin: 'product', tag: CRS, summary: 'Imagem de uma questão', answer: File, kind: 'file' },
   // the session check the web apps make on every load: 200 for anonymous visitors too
   'GET /api/session': { service: 'auth', access: 'public', origin: 'product', tag: S, summary: 'Usuário e administrador da sessão (nulos quando anônimo)', answer: SessionAnswer },
   // the API's own description, generated from the contract (services/auth/README.md)

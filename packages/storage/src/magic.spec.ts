@@ -18,6 +18,8 @@ describe('sniff', () => {
     expect(sniff(Buffer.from('RIFF\x24\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('webp');
     expect(sniff(Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
     expect(sniff(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'))).toBeNull();
+    // a PNG cut short
+    expect(sniff(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
   });
 
   it('accepts an MP4 whose usable brand is only among the compatible brands', () => {

@@ -26,8 +26,15 @@ import { ProgressService } from './progress/progress.service';
 import { AdminQuestionsController, QuestionsController } from './questions/questions.controller';
 import { QuestionRateLimits } from './questions/question-rate-limits';
 import { QuestionsRepository } from './questions/questions.repository';
-import { QUESTION_STORAGE, QuestionsService } from './questions/questions.service';
+import { QuestionsService } from './questions/questions.service';
 import { createStorage } from '@clima/storage';
+import { AdminQuizzesController } from './quizzes/admin-quizzes.controller';
+import { QuizImagesController } from './quizzes/quiz-images.controller';
+import { QuizImagesService } from './quizzes/quiz-images.service';
+import { QuizzesController } from './quizzes/quizzes.controller';
+import { QuizzesRepository } from './quizzes/quizzes.repository';
+import { QuizzesService } from './quizzes/quizzes.service';
+import { COURSES_STORAGE } from './storage';
 import { StatsController } from './stats/stats.controller';
 import { StatsRepository } from './stats/stats.repository';
 import { StatsService } from './stats/stats.service';
@@ -38,12 +45,13 @@ const backgroundProviders = (config: CoursesConfig): Provider[] => [
   ProgressRepository,
   CertificatesRepository,
   CertificatesService,
-  // 'Dúvidas' under each lesson (their photos in the storage; a deleted account's messages become 'Usuário removido')
-  { provide: QUESTION_STORAGE, useFactory: () => createStorage(config.storage) },
+  // the service's files: 'Dúvidas' photos and quiz images (a deleted account's messages become 'Usuário removido')
+  { provide: COURSES_STORAGE, useFactory: () => createStorage(config.storage) },
   QuestionsRepository,
   QuestionRateLimits,
   QuestionsService,
-  ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService, QuestionsService], handlers: courseEventHandlers }),
+  QuizzesRepository,
+  ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService, QuestionsService, QuizzesRepository], handlers: courseEventHandlers }),
 ];
 
 @Module({})
@@ -66,6 +74,9 @@ export class AppModule {
         AdminCertificatesController,
         QuestionsController,
         AdminQuestionsController,
+        QuizzesController,
+        AdminQuizzesController,
+        QuizImagesController,
       ],
       providers: [
         ...backgroundProviders(config),
@@ -79,6 +90,8 @@ export class AppModule {
         StatsRepository,
         StatsService,
         UserExportService,
+        QuizzesService,
+        QuizImagesService,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { domainErrors, ErrorCatalogue } from '@clima/common';
-import { CERTIFICATE_MESSAGES, LESSON_QUESTION_MESSAGES } from '@clima/contract';
+import { CERTIFICATE_MESSAGES, LESSON_QUESTION_MESSAGES, QUIZ_MESSAGES } from '@clima/contract';
 
 /** Every error the courses service answers with (the end-user texts are the spec's, section 8). */
 export enum CoursesError {
@@ -24,6 +24,18 @@ export enum CoursesError {
   TooManyQuestions = 'too-many-questions',
   TooManyReplies = 'too-many-replies',
   PhotoNotFound = 'photo-not-found',
+  // lesson quizzes and the final assessment (src/quizzes)
+  QuizNotFound = 'quiz-not-found',
+  AssessmentNotFound = 'assessment-not-found',
+  AttemptNotFound = 'attempt-not-found',
+  QuizQuestionNotFound = 'quiz-question-not-found',
+  AttemptClosed = 'attempt-closed',
+  EmptyPool = 'empty-pool',
+  AnswersMismatch = 'answers-mismatch',
+  UnknownOption = 'unknown-option',
+  SingleChoice = 'single-choice',
+  QuizOrderMismatch = 'quiz-order-mismatch',
+  QuizImageNotFound = 'quiz-image-not-found',
 }
 
 const E = CoursesError;
@@ -52,6 +64,17 @@ const CATALOGUE: ErrorCatalogue<CoursesError> = {
   [E.TooManyQuestions]: { status: 429, message: LESSON_QUESTION_MESSAGES.tooManyQuestions },
   [E.TooManyReplies]: { status: 429, message: LESSON_QUESTION_MESSAGES.tooManyReplies },
   [E.PhotoNotFound]: { status: 404, message: LESSON_QUESTION_MESSAGES.photoNotFound },
+  [E.QuizNotFound]: { status: 404, message: QUIZ_MESSAGES.noQuiz },
+  [E.AssessmentNotFound]: { status: 404, message: QUIZ_MESSAGES.noAssessment },
+  [E.AttemptNotFound]: { status: 404, message: QUIZ_MESSAGES.attemptNotFound },
+  [E.QuizQuestionNotFound]: { status: 404, message: QUIZ_MESSAGES.questionNotFound },
+  [E.AttemptClosed]: { status: 409, message: QUIZ_MESSAGES.attemptClosed },
+  [E.EmptyPool]: { status: 409, message: QUIZ_MESSAGES.emptyPool },
+  [E.AnswersMismatch]: { status: 400, message: QUIZ_MESSAGES.answersMismatch },
+  [E.UnknownOption]: { status: 400, message: QUIZ_MESSAGES.unknownOption },
+  [E.SingleChoice]: { status: 400, message: QUIZ_MESSAGES.singleChoice },
+  [E.QuizOrderMismatch]: { status: 400, message: QUIZ_MESSAGES.orderMismatch },
+  [E.QuizImageNotFound]: { status: 404, message: QUIZ_MESSAGES.imageNotFound },
 };
 
 /** `throw coursesError(CoursesError.CourseNotFound)`: status and message from the catalogue above. */

@@ -5,6 +5,25 @@ import { DataSource, EntityManager } from 'typeorm';
 import { loadCoursesConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { seedDemoQuestions } from './questions/question-seed';
+import { DEMO_ASSESSMENTS, DEMO_LESSON_QUIZZES, type DemoQuestion } from './quizzes/demo-quizzes';
+
+/** Inserts demo questions into a lesson's quiz or a course's assessment pool, in order. */
+async function insertQuestions(m: EntityManager, owner: { lessonId: number } | { courseId: number }, questions: DemoQuestion[]): Promise<void> {
+  for (const [i, q] of questions.entries()) {
+    await m.query(
+      `INSERT INTO courses.quiz_question (lesson_id, course_id, kind, prompt, explanation, options, position) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+      [
+        'lessonId' in owner ? owner.lessonId : null,
+        'courseId' in owner ? owner.courseId : null,
+        q.kind,
+        q.prompt,
+        q.explanation,
+        JSON.stringify(q.options.map(([text, correct], k) => ({ id: k + 1, text, correct }))),
+        i + 1,
+      ],
+    );
+  }
+}
 
 interface SeedLesson {
   title: string;
@@ -251,12 +270,23 @@ export async function seed(ds: DataSource, log: SeedLog): Promise<{ categories: 
         );
         totals.courses++;
         for (const [i, lesson] of course.lessons.entries()) {
-          await m.query(
+          const [l] = await queryRows<{ id: number }>(
+            m,
             `INSERT INTO courses.lesson (course_id, title, description, youtube_video_id, duration_seconds, position)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
             [created!.id, lesson.title, lesson.description, demoVideoId(lesson.title), seconds(lesson.duration), i + 1],
           );
           totals.lessons++;
+          const quiz = DEMO_LESSON_QUIZZES[course.title]?.[lesson.title];
+          if (quiz) await insertQuestions(m, { lessonId: l!.id }, quiz);
+        }
+        const assessment = DEMO_ASSESSMENTS[course.title];
+        if (assessment) {
+          await m.query(
+            `INSERT INTO courses.assessment (course_id, questions_per_attempt, passing_score, attempts_per_day, time_limit_minutes) VALUES ($1, $2, $3, $4, $5)`,
+            [created!.id, assessment.questionsPerAttempt, assessment.passingScore, assessment.attemptsPerDay, assessment.timeLimitMinutes],
+          );
+          await insertQuestions(m, { courseId: created!.id }, assessment.questions);
         }
       }
     }

@@ -1,12 +1,13 @@
 import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServiceApp, dataSourceOptions, runMigrations } from '@clima/common';
-import { CourseCategoryWithStats, Course, formatTotalDuration } from '@clima/contract';
+import { CourseCategoryWithStats, Course, formatTotalDuration, QuizQuestionBody } from '@clima/contract';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { psql } from '../../../infra/test/test-env';
 import { AppModule } from '../src/app.module';
 import { loadCoursesConfig } from '../src/config';
 import { entities, migrations, SCHEMA } from '../src/database';
+import { DEMO_ASSESSMENTS, DEMO_LESSON_QUIZZES } from '../src/quizzes/demo-quizzes';
 import { DEMO_CATEGORIES, seed } from '../src/seed';
 import { DEMO_QUESTIONS } from '../src/questions/question-seed';
 import { StatsService } from '../src/stats/stats.service';
@@ -96,5 +97,27 @@ describe('demo data', () => {
       }
     }
     expect(comingSoon).toBe(1);
+  });
+
+  it('gives lesson quizzes and final assessments, each question valid for the editor, every demo quiz or lesson title real', async () => {
+    const http = request(app.getHttpServer());
+    const titles = new Map(DEMO_CATEGORIES.flatMap((c) => c.courses).map((k) => [k.title, new Set(k.lessons.map((l) => l.title))]));
+    for (const [course, lessons] of Object.entries(DEMO_LESSON_QUIZZES)) {
+      expect(titles.has(course)).toBe(true);
+      for (const lesson of Object.keys(lessons)) expect(titles.get(course)!.has(lesson)).toBe(true);
+    }
+    for (const course of Object.keys(DEMO_ASSESSMENTS)) expect(titles.has(course)).toBe(true);
+    const rows = await ds.query(`SELECT kind, prompt, explanation, options FROM courses.quiz_question`);
+    const expected = Object.values(DEMO_LESSON_QUIZZES).flatMap((l) => Object.values(l).flat()).length + Object.values(DEMO_ASSESSMENTS).flatMap((a) => a.questions).length;
+    expect(rows).toHaveLength(expected);
+    for (const r of rows) {
+      const body = { kind: r.kind, prompt: r.prompt, explanation: r.explanation, options: r.options.map((o: { text: string; correct: boolean }) => ({ text: o.text, correct: o.correct })) };
+      expect(QuizQuestionBody.safeParse(body).error?.issues ?? []).toEqual([]);
+    }
+    // a subscriber sees the assessment of a demo course, its pool large enough for each draw
+    const [{ id }] = await ds.query(`SELECT c.id FROM courses.course c WHERE c.title = 'Vácuo Profissional'`);
+    const status = (await http.get(`/api/courses/${id}/assessment`).set(userHeaders()).expect(200)).body;
+    expect(status).toMatchObject({ questions_per_attempt: 4, passing_score: 75 });
+    for (const a of Object.values(DEMO_ASSESSMENTS)) expect(a.questions.length).toBeGreaterThanOrEqual(a.questionsPerAttempt);
   });
 });

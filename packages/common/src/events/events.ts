@@ -35,6 +35,10 @@ export interface EventPayloads {
   'lesson.completed': { userId: string; courseId: number; lessonId: number; at: string };
   /** That completion made every lesson of the course completed by the user; `at` is ISO 8601. */
   'course.completed': { userId: string; courseId: number; at: string };
+  /** A user passed a lesson's quiz for the first time (score in percent); published once per user and lesson, from the courses outbox. */
+  'quiz.passed': { userId: string; courseId: number; lessonId: number; score: number; at: string };
+  /** A user passed a course's final assessment for the first time (score in percent); once per user and course. */
+  'assessment.passed': { userId: string; courseId: number; score: number; at: string };
   /** A user opened a manual (a download the manuals service recorded); `at` is ISO 8601. Published from the manuals outbox. */
   'manual.opened': { userId: string; manualId: number; at: string };
 }
@@ -49,6 +53,8 @@ export const EVENT_SUBSCRIBERS: { [E in EventName]: ServiceName[] } = {
   'lesson.completed': ['ranking'],
   'course.completed': ['ranking', 'courses'],
   'manual.opened': ['ranking'],
+  'quiz.passed': ['ranking'],
+  'assessment.passed': ['ranking', 'courses'],
 };
 
 export const eventQueueName = (service: ServiceName) => `events-${service}`;

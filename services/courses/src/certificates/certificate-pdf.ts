@@ -15,6 +15,8 @@ export interface CertificateDocument {
   verifyUrl: string;
   /** Printed across the page when set (the administrators' copy of a revoked certificate). */
   revokedAt?: Date | null;
+  /** The final assessment's score (percent), printed when the course had one. */
+  assessmentScore?: number | null;
 }
 
 // A4 landscape, in points
@@ -215,6 +217,7 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Uint
     y -= courseSize + 6;
   }
   centered(page, `na plataforma Clima Pro, com ${workloadText(c.workloadHours, c.workloadMinutes)}, em ${longDatePtBr(c.issuedAt)}.`, y - 6, serif, 15, INK);
+  if (c.assessmentScore != null) centered(page, `Aprovado na avaliação final com nota ${c.assessmentScore}%.`, y - 28, serif, 13, MUTED);
 
   // the footer: where to check it (QR and address), the seal, the code
   const qr = 84;

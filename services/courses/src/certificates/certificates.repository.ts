@@ -12,6 +12,8 @@ export interface CertificateRow {
   holder_name: string | null;
   workload_hours: number;
   workload_minutes: number | null;
+  /** The final assessment's score (percent); null when the course had none. */
+  assessment_score: number | null;
   issued_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
@@ -35,10 +37,11 @@ export interface NewCertificate {
   holderName: string | null;
   workloadHours: number;
   workloadMinutes: number;
+  assessmentScore: number | null;
   issuedAt: Date;
 }
 
-const COLUMNS = `c.code, c.user_id, c.course_id, c.course_title, c.holder_name, c.workload_hours, c.workload_minutes, c.issued_at, c.revoked_at, c.revoked_reason, c.holder_deleted_at`;
+const COLUMNS = `c.code, c.user_id, c.course_id, c.course_title, c.holder_name, c.workload_hours, c.workload_minutes, c.assessment_score, c.issued_at, c.revoked_at, c.revoked_reason, c.holder_deleted_at`;
 const WITH_EMAIL = `SELECT ${COLUMNS}, p.email FROM courses.certificate c LEFT JOIN courses.user_profile p ON p.user_id = c.user_id`;
 
 /** `courses.certificate`, `courses.user_profile` (the names certificates carry) and `courses.deleted_user`. */
@@ -97,11 +100,11 @@ export class CertificatesRepository {
   async insertOnce(m: EntityManager, c: NewCertificate): Promise<{ row: CertificateRow; created: boolean }> {
     const inserted = await queryOne<{ code: string }>(
       m,
-      `INSERT INTO courses.certificate (code, user_id, course_id, course_title, holder_name, workload_hours, workload_minutes, issued_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO courses.certificate (code, user_id, course_id, course_title, holder_name, workload_hours, workload_minutes, assessment_score, issued_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT ON CONSTRAINT certificate_user_course_key DO NOTHING
        RETURNING code`,
-      [c.code, c.userId, c.courseId, c.courseTitle, c.holderName, c.workloadHours, c.workloadMinutes, c.issuedAt],
+      [c.code, c.userId, c.courseId, c.courseTitle, c.holderName, c.workloadHours, c.workloadMinutes, c.assessmentScore, c.issuedAt],
     );
     const row = inserted ? await this.findByCode(inserted.code, m) : await this.findByUserAndCourse(c.userId, c.courseId, m);
     if (!row) throw new Error(`certificate of ${c.userId} for course ${c.courseId} vanished while it was issued`);
@@ -128,6 +131,20 @@ export class CertificatesRepository {
       [userId, courseId],
     );
     return row && { title: row.title, lessons: toNumber(row.lessons), completed: toNumber(row.completed), total_seconds: toNumber(row.total_seconds) };
+  }
+
+  /**
+   * What the certificate waits for beyond the lessons: a course with a final assessment (its rules and at least
+   * one question) needs it passed; `score` is the first passing score, null when not passed or not required.
+   */
+  async assessmentGate(userId: string, courseId: number): Promise<{ required: boolean; score: number | null }> {
+    const row = await queryOne<{ required: boolean; score: number | null }>(
+      this.ds,
+      `SELECT EXISTS (SELECT 1 FROM courses.assessment a WHERE a.course_id = $2 AND EXISTS (SELECT 1 FROM courses.quiz_question q WHERE q.course_id = $2)) AS required,
+              (SELECT score FROM courses.assessment_pass WHERE user_id = $1 AND course_id = $2) AS score`,
+      [userId, courseId],
+    );
+    return { required: !!row?.required, score: row?.score ?? null };
   }
 
   /** Gives the name to the user's certificates issued before any name was known. */

@@ -78,7 +78,7 @@ export class CertificatesService {
    * user no longer has every lesson completed (their account was deleted meanwhile, or the course gained a
    * lesson: its completion will bring a new event) or when the course is gone.
    */
-  async issueOnCompletion(fact: EventPayloads['course.completed'], envelope?: Pick<EventEnvelope, 'requestId'>): Promise<CertificateRow | null> {
+  async issueOnCompletion(fact: Pick<EventPayloads['course.completed'], 'userId' | 'courseId' | 'at'>, envelope?: Pick<EventEnvelope, 'requestId'>): Promise<CertificateRow | null> {
     const { userId, courseId } = fact;
     const existing = await this.certificates.findByUserAndCourse(userId, courseId);
     if (existing) {
@@ -91,6 +91,12 @@ export class CertificatesService {
       this.log.info({ userId, courseId, completion }, 'course.completed without every lesson completed now: no certificate');
       return null;
     }
+    // a course with a final assessment: the certificate waits for it to be passed (assessment.passed brings it)
+    const gate = await this.certificates.assessmentGate(userId, courseId);
+    if (gate.required && gate.score === null) {
+      this.log.info({ userId, courseId }, 'lessons completed, final assessment not passed yet: no certificate');
+      return null;
+    }
     const profile = await this.certificates.profile(userId);
     const at = new Date(fact.at);
     const issuedAt = Number.isNaN(at.getTime()) || at.getTime() > Date.now() ? new Date() : at;
@@ -101,6 +107,7 @@ export class CertificatesService {
       holderName: profile?.name?.trim() || null,
       workloadHours: workloadHours(completion.total_seconds),
       workloadMinutes: workloadMinutes(completion.total_seconds),
+      assessmentScore: gate.required ? gate.score : null,
       issuedAt,
     });
     await this.recordIssue(row, envelope?.requestId);
@@ -261,6 +268,7 @@ export class CertificatesService {
       issuedAt: row.issued_at,
       verifyUrl: this.verifyUrl(row.code),
       revokedAt: row.revoked_at,
+      assessmentScore: row.assessment_score,
     };
     const fingerprint = createHash('sha256').update(JSON.stringify(doc)).digest('hex');
     let bytes = await this.certificates.keptPdf(row.code, fingerprint);

@@ -2,13 +2,16 @@ import { EventHandlers, rootLogger } from '@clima/common';
 import type { CertificatesService } from '../certificates/certificates.service';
 import type { ProgressRepository } from '../progress/progress.repository';
 import type { QuestionsService } from '../questions/questions.service';
+import type { QuizzesRepository } from '../quizzes/quizzes.repository';
 
 /** The facts this service hears (see EVENT_SUBSCRIBERS); each is idempotent. */
-export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService, questions: QuestionsService): EventHandlers {
+export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService, questions: QuestionsService, quizzes: QuizzesRepository): EventHandlers {
   return {
     'user.deleted': async ({ userId }) => {
       const removed = await progress.removeUser(userId);
       rootLogger().info({ userId, removed }, 'lesson progress of a deleted user removed');
+      const attempts = await quizzes.removeUser(userId);
+      rootLogger().info({ userId, attempts }, 'quiz and assessment attempts of a deleted user removed');
       const anonymised = await certificates.removeUser(userId);
       rootLogger().info({ userId, anonymised }, 'certificates of a deleted user kept without personal data, as revoked');
       // 'Dúvidas': questions and replies stay as 'Usuário removido' (the threads stay readable), photos are deleted
@@ -18,6 +21,10 @@ export function courseEventHandlers(progress: ProgressRepository, certificates: 
     // the certificate of a course the user completed (issued once, whatever the deliveries)
     'course.completed': async (fact, envelope) => {
       await certificates.issueOnCompletion(fact, envelope);
+    },
+    // a final assessment passed: the certificate, when the lessons are completed too (it waited for this)
+    'assessment.passed': async ({ userId, courseId, at }, envelope) => {
+      await certificates.issueOnCompletion({ userId, courseId, at }, envelope);
     },
     // the name certificates carry; a fact older than the one kept changes nothing
     'user.upserted': async (fact, envelope) => {

@@ -1,3 +1,4 @@
+import { COURSES_STORAGE } from '../storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { auditBefore, CONFIG, isoOrNull, isoText, Outbox, rootLogger } from '@clima/common';
 import {
@@ -19,7 +20,6 @@ import { QuestionRateLimits } from './question-rate-limits';
 import { type QuestionRow, QuestionsRepository, type ReplyRow } from './questions.repository';
 
 /** Injection token of the storage the questions' photos live in. */
-export const QUESTION_STORAGE = Symbol('QUESTION_STORAGE');
 
 /** Who is looking or writing: an end user, an administrator, or an end user with the administrator flag. */
 export interface Viewer {
@@ -54,7 +54,7 @@ export class QuestionsService {
     private readonly repo: QuestionsRepository,
     private readonly limits: QuestionRateLimits,
     private readonly outbox: Outbox,
-    @Inject(QUESTION_STORAGE) private readonly storage: Storage,
+    @Inject(COURSES_STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: Pick<CoursesConfig, 'PUBLIC_URL' | 'LESSON_QUESTION_EDIT_MINUTES'>,
   ) {}
 

@@ -37,7 +37,7 @@ export interface StreakAwardRow {
   points: number;
 }
 
-export type LearningKind = 'lesson' | 'course' | 'manual';
+export type LearningKind = 'lesson' | 'course' | 'manual' | 'quiz' | 'assessment';
 
 /** SQL for the tombstone key of the user id in `p`: a digest, so no row keeps a deleted user's id. */
 const digestOf = (p: string) => `encode(sha256(convert_to(${p}::text, 'UTF8')), 'hex')`;

@@ -9,6 +9,17 @@ import type { BoardRow } from '../leaderboard/leaderboard.repository';
 import { ActivityRepository, LearningKind, LockedStats, StreakAwardRow } from './activity.repository';
 import { PointsTally } from './points-tally';
 
+/** Points of each learning award (once per user, kind and reference). */
+const LEARNING_POINTS: Record<LearningKind, number> = {
+  lesson: POINTS.lessonCompleted,
+  course: POINTS.courseCompleted,
+  manual: POINTS.manualOpened,
+  quiz: POINTS.quizPassed,
+  assessment: POINTS.assessmentPassed,
+};
+/** Awards of a kind that earn points in one São Paulo day (the others are bounded by their references). */
+const DAILY_CAPS: Partial<Record<LearningKind, number>> = { manual: LEARNING_RULES.manualsPerDay, quiz: LEARNING_RULES.quizzesPerDay };
+
 /** A study heartbeat as the worker applies it (the HTTP process already kept only heartbeats that earn). */
 export interface StudyHeartbeat {
   userId: string;
@@ -165,12 +176,13 @@ export class ActivityService {
    * most LEARNING_RULES.manualsPerDay a São Paulo day; one beyond that earns nothing (and may earn another day).
    */
   async applyLearning(userId: string, kind: LearningKind, ref: string, at: Date, hooks: ActivityHooks = {}): Promise<ActivityResult> {
-    const points = kind === 'lesson' ? POINTS.lessonCompleted : kind === 'course' ? POINTS.courseCompleted : POINTS.manualOpened;
+    const points = LEARNING_POINTS[kind];
     return this.ledger.transaction(async (m) => {
       const { live, tally, created } = await this.lockUsers(m, [userId], [at]);
       if (!live.has(userId)) return { userId, points: 0, ignored: 'deleted' as const };
       const day = saoPauloDay(at);
-      const capped = kind === 'manual' && (await this.ledger.learningAwardsOn(m, userId, kind, day)) >= LEARNING_RULES.manualsPerDay;
+      const cap = DAILY_CAPS[kind];
+      const capped = cap !== undefined && (await this.ledger.learningAwardsOn(m, userId, kind, day)) >= cap;
       if (!capped && (await this.ledger.addLearningAward(m, { userId, kind, ref, day, at, points }))) tally.points(userId, points, day, at);
       await this.commitTally(m, tally, created, hooks);
       return { userId, points: tally.pointsOf(userId) };

@@ -35,6 +35,15 @@ export function rankingEventHandlers(activity: ActivityService, board: Leaderboa
       await activity.applyLearning(userId, 'course', String(courseId), instant(at, 'course.completed'));
       await sync(userId);
     },
+    // a lesson quiz passed the first time (capped per day), a course's final assessment passed
+    'quiz.passed': async ({ userId, lessonId, at }) => {
+      await activity.applyLearning(userId, 'quiz', String(lessonId), instant(at, 'quiz.passed'));
+      await sync(userId);
+    },
+    'assessment.passed': async ({ userId, courseId, at }) => {
+      await activity.applyLearning(userId, 'assessment', String(courseId), instant(at, 'assessment.passed'));
+      await sync(userId);
+    },
     'manual.opened': async ({ userId, manualId, at }) => {
       await activity.applyLearning(userId, 'manual', String(manualId), instant(at, 'manual.opened'));
       await sync(userId);

@@ -9,6 +9,8 @@ import { useAdminCourse } from '../hooks/use-admin-courses';
 import { StatusBadge } from './course-status-badge';
 import { CourseForm } from './course-form';
 import { LessonEditor } from './lesson-editor';
+import { CourseQuizzesSection } from '../../quizzes/course-quizzes-section';
+import { useAdminLessons } from '../hooks/use-lessons';
 
 const m = messages.courses;
 
@@ -67,7 +69,10 @@ export function CourseEditorPage() {
           />
         </section>
         {current ? (
-          <LessonEditor courseId={current.id} />
+          <>
+            <LessonEditor courseId={current.id} />
+            <CourseQuizzes courseId={current.id} />
+          </>
         ) : (
           <section className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <span className="mb-3 grid size-12 place-items-center rounded-full bg-sky-50 text-sky-700">
@@ -80,4 +85,10 @@ export function CourseEditorPage() {
       </div>
     </>
   );
+}
+
+/** The quiz and assessment editor under the lessons (issue 27). */
+function CourseQuizzes({ courseId }: { courseId: number }) {
+  const lessons = useAdminLessons(courseId);
+  return <CourseQuizzesSection courseId={courseId} lessons={lessons.data ?? []} />;
 }

@@ -76,6 +76,7 @@ function Verified({ certificate }: { certificate: PublicCertificate }) {
           {certificate.course_title}
         </Detail>
         <Detail label={m.workloadLabel}>{workloadLabel(certificate.workload_hours, certificate.workload_minutes)}</Detail>
+        {certificate.assessment_score != null && <Detail label={m.assessmentScore}>{`${certificate.assessment_score}%`}</Detail>}
         <Detail label={m.issuedAt}>{formatDate(certificate.issued_at)}</Detail>
         <Detail label={m.code}>
           <span className="font-mono tracking-wider">{formatCertificateCode(certificate.code)}</span>

@@ -13,6 +13,8 @@ import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
 import { LessonQuestions } from '../../lesson-questions/lesson-questions';
 import { useLearningActivity } from '../../../shared/learning/learning-activity';
+import { AssessmentPanel } from '../quiz/assessment-panel';
+import { LessonQuiz } from '../quiz/lesson-quiz';
 import { useCourse, useCourseLessons, useCoursePreview, useCourseProgress, useSaveLessonPosition } from '../hooks/use-courses';
 
 const m = messages.courses;
@@ -315,7 +317,9 @@ function CourseDetail({ id }: { id: string }) {
           ) : (
             next && <NextLesson next={next} ended={endedId === selected?.id} onNext={() => select(next)} />
           )}
+          {selected && <LessonQuiz key={selected.id} courseId={id} lessonId={selected.id} />}
           <ProgressBox completed={completed} total={list.length} />
+          <AssessmentPanel courseId={id} />
           {selected && <LessonQuestions key={selected.id} courseId={course.data.id} lessonId={selected.id} />}
         </div>
         <LessonList lessons={list} done={done} watched={watched} selectedId={selected?.id} onSelect={select} loading={lessons.isPending} />

@@ -1,5 +1,6 @@
 import { LEARNING_RULES, POINTS, STREAK_AWARDS } from '@clima/contract/ranking';
-import { BookOpen, CalendarCheck, Clock, FileText, Flame, GraduationCap, Info, type LucideIcon } from 'lucide-react';
+import { QUIZ_LIMITS } from '@clima/contract/quizzes';
+import { Award, BookOpen, CalendarCheck, CircleCheckBig, Clock, FileText, Flame, GraduationCap, Info, type LucideIcon } from 'lucide-react';
 import { messages } from '../../../i18n/messages';
 import { formatNumber } from '../../../lib/format';
 
@@ -19,6 +20,8 @@ export function PointsRules({ dailyCap }: { dailyCap?: number }) {
     { key: 'minute', icon: Clock, points: POINTS.perMinute, title: m.rules.perMinute, hint: m.rules.perMinuteHint(cap) },
     { key: 'lesson', icon: BookOpen, points: POINTS.lessonCompleted, title: m.rules.lesson, hint: m.rules.lessonHint },
     { key: 'course', icon: GraduationCap, points: POINTS.courseCompleted, title: m.rules.course, hint: m.rules.courseHint },
+    { key: 'quiz', icon: CircleCheckBig, points: POINTS.quizPassed, title: m.rules.quiz, hint: m.rules.quizHint(QUIZ_LIMITS.lessonPassScore, LEARNING_RULES.quizzesPerDay) },
+    { key: 'assessment', icon: Award, points: POINTS.assessmentPassed, title: m.rules.assessment, hint: m.rules.assessmentHint },
     { key: 'manual', icon: FileText, points: POINTS.manualOpened, title: m.rules.manual, hint: m.rules.manualHint(LEARNING_RULES.manualsPerDay) },
     ...STREAK_AWARDS.map((a) => ({ key: a.badge, icon: Flame, points: a.points, title: m.rules.streak(a.days), hint: m.rules.streakHint })),
   ];
