@@ -240,18 +240,43 @@ function containers(s) {
   }));
 }
 
-/** Waits until every container is running and healthy (or has exited 0, like minio-bucket). */
-async function waitHealthy(s, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * How long a wait for health may last: generous (a loaded 2-core machine once took 13 minutes to bring a
+ * fresh stack to healthy) but bounded. CONTAINERS_HEALTH_TIMEOUT in seconds, 1200 by default.
+ */
+const HEALTH_TIMEOUT_MS = Number(process.env.CONTAINERS_HEALTH_TIMEOUT || 1200) * 1000;
+
+/**
+ * Waits until every container is running and healthy (or has exited 0, like minio-bucket); prints what it
+ * still waits for whenever that changes (and every minute), then the time it took. On timeout, the last
+ * lines of each container still waited for are printed. Returns the containers.
+ */
+async function waitHealthy(s, timeoutMs = HEALTH_TIMEOUT_MS, what = 'pilha') {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   let last = '';
+  let printed = 0;
+  let pending = [];
   while (Date.now() < deadline) {
     const list = containers(s);
-    const pending = list.filter((c) => !(c.state === 'exited' && c.exitCode === 0) && !(c.state === 'running' && (c.health === 'healthy' || !hasHealthcheck(c.id))));
-    if (list.length && !pending.length) return list;
-    last = pending.map((c) => `${c.name}: ${c.state}${c.health ? ` (${c.health})` : ''}`).join(', ');
+    pending = list.filter((c) => !(c.state === 'exited' && c.exitCode === 0) && !(c.state === 'running' && (c.health === 'healthy' || !hasHealthcheck(c.id))));
+    if (list.length && !pending.length) {
+      log(`${what} saudável em ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      return list;
+    }
+    const now = pending.map((c) => `${c.name}: ${c.state}${c.health ? ` (${c.health})` : ''}`).join(', ');
+    if (now !== last || Date.now() - printed > 60_000) {
+      log(`${((Date.now() - started) / 1000).toFixed(0)} s, aguardando: ${now || 'nenhum contêiner'}`);
+      last = now;
+      printed = Date.now();
+    }
     await new Promise((r) => setTimeout(r, 2000));
   }
-  throw new Error(`a pilha não ficou saudável: ${last}`);
+  for (const c of pending) {
+    const r = spawnSync('podman', ['logs', '--tail', '15', c.id], { encoding: 'utf8' });
+    process.stderr.write(`--- ${c.name} (últimas linhas)\n${r.stdout}${r.stderr}\n`);
+  }
+  throw new Error(`a ${what} não ficou saudável em ${(timeoutMs / 1000).toFixed(0)} s: ${last}`);
 }
 
 const healthchecks = new Map();

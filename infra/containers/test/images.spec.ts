@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { podman, ROOT, S } from './stack';
+import { ENV, podman, ROOT, S } from './stack';
 
 interface Figure {
   image: string;
@@ -38,6 +38,16 @@ describe('the images', () => {
         'true',
       ].join('; '));
       expect([f.image, found]).toEqual([f.image, '']);
+    }
+    // no secret of the stack (its .env: passwords, tokens, the identity keys) in any image's configuration,
+    // history or files: they reach the containers only through the environment at start
+    const secrets = Object.entries(ENV).filter(([k, v]) => /PASSWORD|TOKEN|KEY|SECRET/.test(k) && v.length >= 16).map(([, v]) => v);
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    for (const f of figures()) {
+      const config = `${podman(['image', 'inspect', f.image])}${podman(['history', '--no-trunc', '--format', '{{.CreatedBy}}', f.image])}`;
+      expect([f.image, secrets.filter((v) => config.includes(v)).length]).toEqual([f.image, 0]);
+      const files = inImage(f.image, "grep -rlsE 'BEGIN [A-Z ]*PRIVATE KEY|_authToken' /app /etc/clima /opt/local-tools /root /home --exclude-dir=node_modules 2>/dev/null; true");
+      expect([f.image, files]).toEqual([f.image, '']);
     }
     const gateway = figures().find((f) => f.image.includes('/gateway:'))!;
     expect(inImage(gateway.image, 'ls /app /usr/share/clima/web-shell/node_modules 2>/dev/null; find / -xdev -name node_modules -maxdepth 4 2>/dev/null; true')).toBe('');
