@@ -100,7 +100,8 @@ function runArgs(pod: PodSpec, c: Container, configMaps: Map<string, Record<stri
   if (!image) throw new Error(`${c.name}: imagem ${c.image} não é do projeto`);
   const user = c.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
   const group = c.securityContext?.runAsGroup ?? pod.securityContext?.runAsGroup;
-  const args = ['--network', NETWORK, ...envOf(c, configMaps)];
+  // Kubernetes ignores an image's HEALTHCHECK (its probes are the pod spec's)
+  const args = ['--network', NETWORK, '--no-healthcheck', ...envOf(c, configMaps)];
   if (user !== undefined) args.push('--user', `${user}:${group ?? user}`);
   if (c.securityContext?.readOnlyRootFilesystem) args.push('--read-only');
   if (c.securityContext?.allowPrivilegeEscalation === false) args.push('--security-opt', 'no-new-privileges');
