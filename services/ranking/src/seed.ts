@@ -79,14 +79,12 @@ export async function seed(ds: DataSource, log: { info(obj: object, msg: string)
 
 /**
  * Whether the demo data goes in, decided as auth decides for its demo users ('email_1' … 'email_6'):
- * SEED_DEMO_USERS when set, otherwise everywhere but production. In production auth creates no demo users,
+ * SEED_DEMO_USERS (its config) when set, otherwise everywhere but production. In production auth creates no demo users,
  * so the first people to register get those very ids: demo rows for them would hand a real person
  * someone else's points and history.
  */
-function seedsDemo(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env.SEED_DEMO_USERS?.trim();
-  if (v) return ['true', '1', 'yes'].includes(v);
-  return env.NODE_ENV !== 'production';
+function seedsDemo(seedDemoUsers: boolean | undefined): boolean {
+  return seedDemoUsers ?? process.env.NODE_ENV !== 'production';
 }
 
 async function main(): Promise<void> {
@@ -94,7 +92,7 @@ async function main(): Promise<void> {
   const ds = new DataSource(dataSourceOptions({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations, poolSize: 16 }));
   await ds.initialize();
   try {
-    if (!seedsDemo()) {
+    if (!seedsDemo(config.SEED_DEMO_USERS)) {
       rootLogger('ranking', config.LOG_LEVEL).info('ranking: demo board not inserted (production without SEED_DEMO_USERS)');
       return;
     }
