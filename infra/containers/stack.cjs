@@ -186,14 +186,16 @@ function lockVersion(pkg) {
 
 /**
  * What every build reads, hashed: the content of each file of the context (git's tracked and untracked,
- * not ignored, files: node_modules, dist and .runtime are ignored there as in .dockerignore). null outside a
+ * not ignored, files: node_modules, dist and .runtime are ignored there as in .dockerignore), documents
+ * aside. null outside a
  * git checkout (then every image is built, podman's layer cache doing the rest).
  */
 function contextHash() {
   const r = spawnSync('git', ['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) return null;
   const h = createHash('sha256');
-  for (const f of r.stdout.toString('utf8').split('\0').filter(Boolean).sort()) {
+  // documents: no Dockerfile step turns one into an image's content (a README edit rebuilds nothing)
+  for (const f of r.stdout.toString('utf8').split('\0').filter((x) => x && !x.endsWith('.md')).sort()) {
     let data;
     try {
       data = fs.readFileSync(path.join(ROOT, f));
