@@ -9,3 +9,4 @@ async function main(): Promise<void> {
 }
 
 main().catch(exitOnBootError);
+// 1795791054904
