@@ -9,4 +9,3 @@ async function main(): Promise<void> {
 }
 
 main().catch(exitOnBootError);
-// 1795791054904
