@@ -108,7 +108,7 @@ async function makeContent(): Promise<void> {
   }
   const created = await gw('POST', '/api/admin/contents', {
     cookie: journey.adminCookie,
-    body: { title: 'Limpeza do evaporador (contêiner)', description: 'Passo a passo.', category_id: categoryId, video_file_url: journey.videoPath, video_orientation: 'horizontal', tags: 'limpeza', is_published: 1 },
+    body: { title: 'Limpeza do evaporador (contêiner)', description: 'Passo a passo.', category_id: categoryId, video_file_url: journey.videoPath, video_orientation: 'horizontal', tags: '["limpeza"]', is_published: 1 },
   });
   expect([created.status, created.text]).toEqual([201, created.text]);
   journey.contentId = created.json.id as number;
