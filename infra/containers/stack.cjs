@@ -187,15 +187,17 @@ function lockVersion(pkg) {
 /**
  * What every build reads, hashed: the content of each file of the context (git's tracked and untracked,
  * not ignored, files: node_modules, dist and .runtime are ignored there as in .dockerignore), documents
- * aside. null outside a
- * git checkout (then every image is built, podman's layer cache doing the rest).
+ * and tests aside. null outside a git checkout (then every image is built, podman's layer cache doing the
+ * rest).
  */
 function contextHash() {
   const r = spawnSync('git', ['ls-files', '-z', '-c', '-o', '--exclude-standard'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) return null;
   const h = createHash('sha256');
-  // documents: no Dockerfile step turns one into an image's content (a README edit rebuilds nothing)
-  for (const f of r.stdout.toString('utf8').split('\0').filter((x) => x && !x.endsWith('.md')).sort()) {
+  // documents and tests: no Dockerfile step turns one into an image's content (the services' compilation
+  // reads src only), so a README or a spec edited rebuilds nothing
+  const inert = (x) => x.endsWith('.md') || /\.(spec|test)\.[cm]?[jt]sx?$/.test(x) || /(^|\/)(test|tests|e2e|bench)\//.test(x);
+  for (const f of r.stdout.toString('utf8').split('\0').filter((x) => x && !inert(x)).sort()) {
     let data;
     try {
       data = fs.readFileSync(path.join(ROOT, f));
