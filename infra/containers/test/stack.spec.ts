@@ -298,7 +298,8 @@ describe('the operator promises', () => {
     const run = (image: string, env: string[], script: string, target: string, volume?: string) =>
       podman(['run', '--rm', '--network', `${S.project}_default`, ...ops, ...(volume ? ['-v', `${S.project}_${volume}`] : []), ...env.flatMap((e) => ['-e', e]), '--entrypoint', 'bash', image, script, target]);
     const db = (script: string) => run('localhost/clima-base/postgres:15', ['SKIP_STORAGE=1', `DATABASE_URL=${dbUrl}`], script, '/backup/db');
-    const files = (script: string) => run('localhost/clima/local-tools:local', ['SKIP_DATABASE=1', 'STORAGE_DIR=/data'], script, '/backup/files', 'miniodata:/data');
+    // the fresh store is not empty (s3rver made the bucket's folder at start): its files are replaced
+    const files = (script: string) => run('localhost/clima/local-tools:local', ['SKIP_DATABASE=1', 'STORAGE_DIR=/data', 'RESTORE_OVERWRITE=1'], script, '/backup/files', 'miniodata:/data');
     try {
       // the database half from the PostgreSQL image, the files half from the store's (s3rver keeps them as files)
       db('/ops/backup.sh');
