@@ -15,7 +15,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { parseAllDocuments } from 'yaml';
-import { ENV, podman, podmanStatus, ROOT, S, sleep, waitHealthy } from './stack';
+import { compose, ENV, podman, podmanStatus, ROOT, S, sleep, waitHealthy } from './stack';
 
 interface Probe {
   httpGet?: { path: string; port: number | string };
@@ -145,6 +145,8 @@ afterAll(() => {
 
 describe('Kubernetes: the local overlay pod specs under podman', () => {
   it('runs its Jobs to completion and brings every Deployment of the project to ready', async () => {
+    // the whole stack, whatever an earlier spec left (PostgreSQL, Redis, the store are the pods' too)
+    compose(['up', '-d', '--no-build']);
     await waitHealthy();
     const all = docs();
     const configMaps = new Map(all.filter((d) => d.kind === 'ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]));
@@ -207,5 +209,5 @@ describe('Kubernetes: the local overlay pod specs under podman', () => {
       expect([d.metadata.name, podman(['exec', container, 'id', '-u']).trim()]).toEqual([d.metadata.name, uid]);
       expect([d.metadata.name, podmanStatus(['exec', container, 'touch', '/escrita']).status]).not.toEqual([d.metadata.name, 0]);
     }
-  });
+  }, 900_000);
 });
