@@ -4,7 +4,8 @@
 #    until one of them changes (a code change rebuilds only the compilation and the last layers);
 #  - deps: every dependency exactly as package-lock.json pins it (npm ci), shared by every service's image
 #    and the gateway's;
-#  - build: the shared packages and every service compiled (one layer for all the services' images);
+#  - build-packages: the shared packages compiled (one layer for all the services' images);
+#  - build: this service compiled on them (a change in one service recompiles that service only);
 #  - production-deps: only this service's production dependencies (npm ci --omit=dev -w services/<service>);
 #  - the image: those, the compiled code, the probes of infra/k8s; runs as the unprivileged node user.
 # NODE_IMAGE: the base image (the official one; infra/containers gives a locally built stand-in where no
@@ -25,11 +26,17 @@ WORKDIR /app
 COPY --from=manifests /manifests ./
 RUN npm ci --no-audit --no-fund --cache "$NPM_CACHE" && rm -rf /tmp/npm-cache
 
-FROM deps AS build
+FROM deps AS build-packages
 COPY tsconfig.base.json ./
-COPY packages packages
-COPY services services
-RUN npx tsc -b packages/contract packages/common packages/storage services/*/tsconfig.json
+COPY packages/contract packages/contract
+COPY packages/common packages/common
+COPY packages/storage packages/storage
+RUN npx tsc -b packages/contract packages/common packages/storage
+
+FROM build-packages AS build
+ARG SERVICE
+COPY services/${SERVICE} services/${SERVICE}
+RUN npx tsc -b services/${SERVICE}/tsconfig.json
 
 FROM ${NODE_IMAGE} AS production-deps
 ARG SERVICE
@@ -63,7 +70,7 @@ COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY infra/k8s/wait-for-migrations.cjs infra/k8s/health.cjs infra/k8s/
 # the node user of the base image, by number (Kubernetes' runAsNonRoot checks it)
 USER 1000:1000
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=5 CMD ["node", "infra/k8s/health.cjs"]
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=5 CMD ["node", "infra/k8s/health.cjs"]
 # docker-compose: migrations (under an advisory lock, so replicas may start together), the seed, then the
 # service. Kubernetes runs the service alone (its release's migration Job does the rest).
 CMD ["sh", "-c", "node services/$SERVICE_NAME/dist/migrate.js && { [ ! -f services/$SERVICE_NAME/dist/seed.js ] || node services/$SERVICE_NAME/dist/seed.js; } && exec node services/$SERVICE_NAME/dist/main.js"]

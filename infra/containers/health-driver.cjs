@@ -1,8 +1,9 @@
 /**
  * Runs the HEALTHCHECKs of one compose project's containers (`podman healthcheck run`), where podman cannot
  * schedule them itself (its timers are systemd's, and systemd is not this machine's init): each container at
- * its own health check interval, one check at a time (every check starts a process in the container: on a
- * small machine many at once would themselves make the checks time out).
+ * its own health check interval, at most three checks at a time (every check starts a process in the
+ * container: on a small machine many at once would themselves make the checks time out, one at a time made
+ * a round over a dozen containers longer than their interval).
  * Started detached by infra/containers/stack.cjs (containers:up), stopped by containers:down.
  */
 'use strict';
@@ -11,6 +12,8 @@ const { execFile } = require('node:child_process');
 const project = process.argv[2];
 const TICK_MS = 1000;
 const DEFAULT_INTERVAL_MS = 30_000;
+// checks run at once: a few, never all (each starts a process in its container)
+const PARALLEL = 3;
 
 function run(args) {
   return new Promise((resolve) => execFile('podman', args, { timeout: 60_000 }, (err, stdout) => resolve(err ? '' : stdout)));
@@ -32,12 +35,19 @@ const intervals = new Map();
 
 async function tick() {
   const ids = (await run(['ps', '-q', '--no-trunc', '--filter', `label=com.docker.compose.project=${project}`, '--filter', 'status=running'])).split('\n').filter(Boolean);
+  const dueNow = [];
   for (const id of ids) {
     if (!intervals.has(id)) intervals.set(id, await intervalOf(id));
     const every = intervals.get(id);
-    if (!every || (due.get(id) ?? 0) > Date.now()) continue;
-    await run(['healthcheck', 'run', id]);
-    due.set(id, Date.now() + every);
+    if (every && (due.get(id) ?? 0) <= Date.now()) dueNow.push(id);
+  }
+  for (let i = 0; i < dueNow.length; i += PARALLEL) {
+    await Promise.all(
+      dueNow.slice(i, i + PARALLEL).map(async (id) => {
+        await run(['healthcheck', 'run', id]);
+        due.set(id, Date.now() + intervals.get(id));
+      }),
+    );
   }
 }
 

@@ -88,7 +88,10 @@ async function main(): Promise<void> {
   try {
     const log = pino({ level: config.LOG_LEVEL, base: { service: 'auth' } }, pino.destination(2));
     const r = await seed(ds, log, config);
-    process.stdout.write(`${JSON.stringify({ adminUsername: r.adminUsername, adminPassword: r.adminPassword, created: r.created })}\n`);
+    // the password goes back to the start script only where it was not given: in production ADMIN_PASSWORD is
+    // required, and this line would put it into the container's logs (docker-compose runs the seed at start)
+    const shown = config.NODE_ENV === 'production' && config.ADMIN_PASSWORD ? null : r.adminPassword;
+    process.stdout.write(`${JSON.stringify({ adminUsername: r.adminUsername, adminPassword: shown, created: r.created })}\n`);
   } finally {
     await ds.destroy();
   }

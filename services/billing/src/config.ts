@@ -48,6 +48,11 @@ export const billingEnv = {
   /** The sandbox's Pix receiver (its BR Codes are real EMV payloads a banking app reads; the key is a demo one). */
   BILLING_SANDBOX_PIX_KEY: z.string().trim().min(1).max(77).default('pix-demonstracao@climapro.com.br'),
   BILLING_PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default('CLIMA PRO'),
+  /** The demo rows of the demo users (auth's 'email_1' …) go in only where auth creates those users: SEED_DEMO_USERS, else outside production. */
+  SEED_DEMO_USERS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
   BILLING_PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default('SAO PAULO'),
 };
 

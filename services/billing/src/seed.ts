@@ -104,11 +104,25 @@ export async function seed(ds: DataSource, log: Pick<Logger, 'info'>): Promise<v
   log.info({ subscriptions: DEMO.length, payments: FORMER_PAYMENTS.length + DEMO.reduce((n, s) => n + s.paidDaysAgo.length, 0) }, 'billing: demo data inserted');
 }
 
+/**
+ * Whether the demo data goes in, decided as auth decides for its demo users ('email_1' … 'email_6'):
+ * SEED_DEMO_USERS (its config) when set, otherwise everywhere but production. In production auth creates no demo users,
+ * so the first people to register get those very ids: demo rows for them would hand a real person
+ * a subscription nobody paid for.
+ */
+function seedsDemo(seedDemoUsers: boolean | undefined): boolean {
+  return seedDemoUsers ?? process.env.NODE_ENV !== 'production';
+}
+
 async function main(): Promise<void> {
   const config = loadBillingConfig();
   const ds = new DataSource(dataSourceOptions({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations }) as DataSourceOptions);
   await ds.initialize();
   try {
+    if (!seedsDemo(config.SEED_DEMO_USERS)) {
+      rootLogger('billing').info('billing: demo data not inserted (production without SEED_DEMO_USERS)');
+      return;
+    }
     await seed(ds, rootLogger('billing'));
   } finally {
     await ds.destroy();

@@ -24,6 +24,11 @@ export const rankingEnv = {
   RANKING_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** How often the HTTP process refreshes the queue gauges, in ms. */
   RANKING_QUEUE_METRICS_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+  /** The demo rows of the demo users (auth's 'email_1' …) go in only where auth creates those users: SEED_DEMO_USERS, else outside production. */
+  SEED_DEMO_USERS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
 };
 
 export type RankingConfig = ReturnType<typeof loadRankingConfig>;

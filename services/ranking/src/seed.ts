@@ -77,11 +77,25 @@ export async function seed(ds: DataSource, log: { info(obj: object, msg: string)
   log.info({ users: DEMO_USERS.length }, 'ranking: demo board inserted (the worker rebuilds the Redis board at start)');
 }
 
+/**
+ * Whether the demo data goes in, decided as auth decides for its demo users ('email_1' … 'email_6'):
+ * SEED_DEMO_USERS (its config) when set, otherwise everywhere but production. In production auth creates no demo users,
+ * so the first people to register get those very ids: demo rows for them would hand a real person
+ * someone else's points and history.
+ */
+function seedsDemo(seedDemoUsers: boolean | undefined): boolean {
+  return seedDemoUsers ?? process.env.NODE_ENV !== 'production';
+}
+
 async function main(): Promise<void> {
   const config = loadRankingConfig();
   const ds = new DataSource(dataSourceOptions({ url: config.DATABASE_URL, schema: SCHEMA, entities, migrations, poolSize: 16 }));
   await ds.initialize();
   try {
+    if (!seedsDemo(config.SEED_DEMO_USERS)) {
+      rootLogger('ranking', config.LOG_LEVEL).info('ranking: demo board not inserted (production without SEED_DEMO_USERS)');
+      return;
+    }
     await seed(ds, rootLogger('ranking', config.LOG_LEVEL), config);
   } finally {
     await ds.destroy();
