@@ -69,6 +69,8 @@ export class VideoTranscoder {
       if (!object) return 'skipped';
       await pipeline(object.body, createWriteStream(input));
       const source = await probeSource(input);
+      // an upload whose probe failed at upload time gets its duration here (published once: video.uploaded)
+      await this.uploads.recordDuration(name, Math.round(source.durationSeconds));
       const ladder = ladderFor(source);
       const out = join(dir, 'out');
       await mkdir(out);
