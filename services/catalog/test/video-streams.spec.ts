@@ -171,15 +171,28 @@ describe('video conversion to HLS and its serving (local disk)', () => {
     await request(http).get(`${broken}/master.m3u8`).set(as.subscriber()).expect(404);
   });
 
-  it('the sweep converts uploads that have no renditions (made before the conversion existed)', async () => {
+  it('the sweep converts uploads that have no renditions (made before the conversion existed), and tells their duration', async () => {
     const storage = createStorage({ driver: 'local', dir });
     const old = 'abcdefabcdefabcdefabcdefabcdef01.mp4';
     await storage.put(`videos/${old}`, createReadStream(join(dir, 'fonte-320x240.mp4')), { contentType: 'video/mp4' });
     await app.get(VideoUploadsRepository).insert({ name: old, contentType: 'video/mp4', size: 1, uploadedBy: 'admin:1' });
+    // a lesson saved through the API with this file and no duration, before anything read the file: 0 for now
+    const coursesHttp = () => request(courses.getHttpServer());
+    const course = (await coursesHttp().post('/api/admin/courses').set(as.admin()).send({ title: 'Curso da varredura' }).expect(201)).body as { id: number };
+    const lesson = (await coursesHttp().post(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).send({ title: 'Aula antiga', video_file_url: `/api/files/videos/${old}` }).expect(201))
+      .body as { id: number; duration_seconds: number };
+    expect(lesson.duration_seconds).toBe(0);
     // nothing queued it: it waits as 'pending' until a sweep
     expect((await request(http).get('/api/admin/videos').query({ names: old }).set(as.admin()).expect(200)).body).toMatchObject([{ status: 'pending', renditions: [] }]);
     expect(await app.get(VideoTranscodeConsumer).sweep()).toBeGreaterThanOrEqual(1);
     expect((await settled(app, old)).final).toMatchObject({ status: 'ready', renditions: [240] });
+    // the conversion read the duration (2 s) and the catalog told the courses service, which filled the lesson
+    const durationOf = async () =>
+      ((await coursesHttp().get(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).expect(200)).body as { id: number; duration_seconds: number }[]).find((l) => l.id === lesson.id)!
+        .duration_seconds;
+    const until = Date.now() + 15_000;
+    while ((await durationOf()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await durationOf()).toBe(2);
   });
 
   it("stores 'Legendas (pt-BR)' as WebVTT and serves them by the video's rule", async () => {
