@@ -11,11 +11,14 @@ export class VideoDurations1840000000001 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE catalog.video_uploads ADD COLUMN duration_seconds integer CONSTRAINT video_uploads_duration_check CHECK (duration_seconds > 0)`);
+    // the sweep's question: converted uploads whose duration was never kept (made before this migration)
+    await q.query(`CREATE INDEX video_uploads_duration_unknown_idx ON catalog.video_uploads (name) WHERE duration_seconds IS NULL`);
     for (const sql of OUTBOX_SQL('catalog')) await q.query(sql);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS catalog.outbox`);
+    await q.query(`DROP INDEX IF EXISTS catalog.video_uploads_duration_unknown_idx`);
     await q.query(`ALTER TABLE catalog.video_uploads DROP COLUMN duration_seconds`);
   }
 }

@@ -160,6 +160,15 @@ export class VideoUploadsRepository {
     );
   }
 
+  /** Converted uploads whose duration is not kept (converted before durations were), by name after `after`. */
+  unknownDurationBatch(after: string, limit: number): Promise<{ name: string }[]> {
+    return queryRows(
+      this.ds,
+      `SELECT name FROM video_uploads WHERE duration_seconds IS NULL AND transcode_status = 'ready' AND name > $1 ORDER BY name LIMIT ${Number(limit)}`,
+      [after],
+    );
+  }
+
   /** Records whether the upload has captions; false when the upload does not exist. */
   async setCaptions(name: string, has: boolean): Promise<boolean> {
     return (await execute(this.ds, `UPDATE video_uploads SET has_captions = $2 WHERE name = $1`, [name, has])) > 0;
