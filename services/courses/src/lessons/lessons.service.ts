@@ -33,12 +33,13 @@ export class LessonsService {
       await this.lockCourse(m, courseId);
       const count = await this.lessons.count(m, courseId);
       const position = Math.min(body.position ?? count + 1, count + 1);
-      await this.lessons.shift(m, courseId, 1, position);
       const youtubeVideoId = body.youtube_video_id ?? null;
       const videoFileUrl = body.video_file_url ?? null;
       let durationSeconds = body.duration_seconds ?? 0;
       const upload = youtubeVideoId ? null : uploadedVideoName(videoFileUrl);
+      // the file's lock before any lesson row is locked (the fact's handler takes them in that order too)
       if (upload && durationSeconds === 0) durationSeconds = await this.durations.knownFor(m, upload);
+      await this.lessons.shift(m, courseId, 1, position);
       const created = await this.lessons.insert(m, {
         courseId,
         title: body.title,
@@ -63,6 +64,7 @@ export class LessonsService {
       if (body.youtube_video_id !== undefined) fields.youtube_video_id = body.youtube_video_id;
       if (body.video_file_url !== undefined) fields.video_file_url = body.video_file_url;
       if (body.duration_seconds !== undefined) fields.duration_seconds = body.duration_seconds;
+      // before the positions move: the file's lock comes before any lesson row lock (as in the fact's handler)
       const duration = await this.uploadedDuration(m, before, body);
       if (duration !== undefined) fields.duration_seconds = duration;
       if (body.position !== undefined) {
