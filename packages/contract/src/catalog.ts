@@ -73,6 +73,15 @@ export const CONTENT_LIMITS = { title: 255, description: 10_000, videoUrl: 5000,
 export const VIDEO_FILE_PREFIX = '/api/files/videos/';
 export const VIDEO_FILE_NAME_RE = /^[0-9a-f]{32}\.(?:mp4|mov|webm|mkv)$/;
 
+/**
+ * The upload's file name in a `video_file_url` (`/api/files/videos/<name>`, also inside a full URL of the site),
+ * or null when the address is not an uploaded video (an external link).
+ */
+export function uploadedVideoName(url: string | null | undefined): string | null {
+  const m = /\/api\/files\/videos\/([0-9a-f]{32}\.(?:mp4|mov|webm|mkv))(?:[?#]|$)/.exec(url ?? '');
+  return m ? m[1]! : null;
+}
+
 function isHttpUrl(v: string): boolean {
   try {
     const u = new URL(v);

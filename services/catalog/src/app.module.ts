@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EventConsumer, PlatformModule } from '@clima/common';
+import { EventConsumer, Outbox, PlatformModule } from '@clima/common';
 import { CatalogConfig } from './config';
 import { entities, migrations, SCHEMA } from './database';
 import { CategoriesController } from './categories/categories.controller';
@@ -28,8 +28,12 @@ import { VideoTranscodeConsumer } from './videos/transcode/video-transcode.consu
 import { VideoTranscodeProducer } from './videos/transcode/video-transcode.queue';
 import { VideoTranscoder } from './videos/transcode/video-transcoder';
 
-/** The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: events, the upload sweep and the video conversions. */
+/**
+ * The background work, in the HTTP process (WORKERS_IN_PROCESS) or in the worker: events, the upload sweep and the
+ * video conversions; the outbox relay (video.uploaded) runs in both (rows taken with FOR UPDATE SKIP LOCKED).
+ */
 const backgroundProviders = (config: CatalogConfig): Provider[] => [
+  Outbox,
   UserDataRepository,
   VideoUploadsRepository,
   VideoReferencesService,

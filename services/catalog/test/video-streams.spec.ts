@@ -8,6 +8,7 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { VideoProcessing } from '@clima/contract';
 import { createServiceApp } from '@clima/common';
+import { DataSource } from 'typeorm';
 import { createStorage } from '@clima/storage';
 import { mp4Bytes } from '../../../packages/storage/src/testing/fixtures';
 import { startS3Server } from '../../../packages/storage/src/testing/s3-server';
@@ -171,15 +172,51 @@ describe('video conversion to HLS and its serving (local disk)', () => {
     await request(http).get(`${broken}/master.m3u8`).set(as.subscriber()).expect(404);
   });
 
-  it('the sweep converts uploads that have no renditions (made before the conversion existed)', async () => {
+  it('the sweep converts uploads that have no renditions (made before the conversion existed), and tells their duration', async () => {
     const storage = createStorage({ driver: 'local', dir });
     const old = 'abcdefabcdefabcdefabcdefabcdef01.mp4';
     await storage.put(`videos/${old}`, createReadStream(join(dir, 'fonte-320x240.mp4')), { contentType: 'video/mp4' });
     await app.get(VideoUploadsRepository).insert({ name: old, contentType: 'video/mp4', size: 1, uploadedBy: 'admin:1' });
+    // a lesson saved through the API with this file and no duration, before anything read the file: 0 for now
+    const coursesHttp = () => request(courses.getHttpServer());
+    const course = (await coursesHttp().post('/api/admin/courses').set(as.admin()).send({ title: 'Curso da varredura' }).expect(201)).body as { id: number };
+    const lesson = (await coursesHttp().post(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).send({ title: 'Aula antiga', video_file_url: `/api/files/videos/${old}` }).expect(201))
+      .body as { id: number; duration_seconds: number };
+    expect(lesson.duration_seconds).toBe(0);
     // nothing queued it: it waits as 'pending' until a sweep
     expect((await request(http).get('/api/admin/videos').query({ names: old }).set(as.admin()).expect(200)).body).toMatchObject([{ status: 'pending', renditions: [] }]);
     expect(await app.get(VideoTranscodeConsumer).sweep()).toBeGreaterThanOrEqual(1);
     expect((await settled(app, old)).final).toMatchObject({ status: 'ready', renditions: [240] });
+    // the conversion read the duration (2 s) and the catalog told the courses service, which filled the lesson
+    const durationOf = async () =>
+      ((await coursesHttp().get(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).expect(200)).body as { id: number; duration_seconds: number }[]).find((l) => l.id === lesson.id)!
+        .duration_seconds;
+    const until = Date.now() + 15_000;
+    while ((await durationOf()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await durationOf()).toBe(2);
+  });
+
+  it('the sweep reads the duration of an upload converted before durations were kept, and tells it', async () => {
+    await settled(app, name);
+    const ds = app.get(DataSource);
+    // as an upload converted before this was kept: neither the catalog nor the courses service knows its duration
+    await ds.query(`UPDATE catalog.video_uploads SET duration_seconds = NULL WHERE name = $1`, [name]);
+    await ds.query(`DELETE FROM courses.video_duration WHERE name = $1`, [name]);
+    const coursesHttp = () => request(courses.getHttpServer());
+    const course = (await coursesHttp().post('/api/admin/courses').set(as.admin()).send({ title: 'Curso antigo' }).expect(201)).body as { id: number };
+    const lesson = (await coursesHttp().post(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).send({ title: 'Aula antiga', video_file_url: url }).expect(201))
+      .body as { id: number; duration_seconds: number };
+    expect(lesson.duration_seconds).toBe(0);
+    expect(await app.get(VideoTranscodeConsumer).sweep()).toBeGreaterThanOrEqual(1);
+    const durationOf = async () =>
+      ((await coursesHttp().get(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).expect(200)).body as { id: number; duration_seconds: number }[]).find((l) => l.id === lesson.id)!
+        .duration_seconds;
+    const until = Date.now() + 60_000;
+    while ((await durationOf()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await durationOf()).toBe(8);
+    expect(await ds.query(`SELECT duration_seconds FROM catalog.video_uploads WHERE name = $1`, [name])).toEqual([{ duration_seconds: 8 }]);
+    // known now: the next sweep queues no reading of it
+    expect(await app.get(VideoUploadsRepository).unknownDurationBatch('', 500)).not.toContainEqual({ name });
   });
 
   it("stores 'Legendas (pt-BR)' as WebVTT and serves them by the video's rule", async () => {

@@ -84,6 +84,26 @@ describe('video upload and serving (local disk)', () => {
     const res = await upload(await readFile(out)).expect(201);
     expect(res.body).toEqual({ url: expect.stringMatching(/^\/api\/files\/videos\/[0-9a-f]{32}\.mp4$/), duration_seconds: 3 });
     await rm(out);
+    // recorded with the upload, and told to the courses service (video.uploaded, from the catalog's outbox)
+    const name = nameOf(res.body.url);
+    expect(await ds.query(`SELECT duration_seconds FROM catalog.video_uploads WHERE name = $1`, [name])).toEqual([{ duration_seconds: 3 }]);
+    // a lesson saved through the API with the file and no duration gets the file's (issue 27)
+    const course = await createCourse({});
+    const lesson = await request(courses.getHttpServer())
+      .post(`/api/admin/courses/${course.id}/lessons`)
+      .set(as.admin())
+      .send({ title: 'Aula enviada', video_file_url: res.body.url })
+      .expect(201);
+    const durationOf = async () =>
+      ((await request(courses.getHttpServer()).get(`/api/admin/courses/${course.id}/lessons`).set(as.admin()).expect(200)).body as { id: number; duration_seconds: number }[]).find(
+        (l) => l.id === lesson.body.id,
+      )!.duration_seconds;
+    const deadline = Date.now() + 15_000;
+    while ((await durationOf()) !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await durationOf()).toBe(3);
+    // the fact was handed to the queues: nothing is left in the outbox
+    const outbox = await ds.query(`SELECT count(*)::int AS n FROM catalog.outbox`);
+    expect(outbox).toEqual([{ n: 0 }]);
   });
 
   it('serves files only to active subscribers, and 404 for unknown names', async () => {

@@ -19,6 +19,7 @@ import { courseEventHandlers } from './events/course-event-handlers';
 import { AdminLessonsController } from './lessons/admin-lessons.controller';
 import { LessonsRepository } from './lessons/lessons.repository';
 import { LessonsService } from './lessons/lessons.service';
+import { VideoDurationsRepository } from './lessons/video-durations.repository';
 import { UserExportController } from './privacy/user-export.controller';
 import { UserExportService } from './privacy/user-export.service';
 import { ProgressRepository } from './progress/progress.repository';
@@ -51,7 +52,12 @@ const backgroundProviders = (config: CoursesConfig): Provider[] => [
   QuestionRateLimits,
   QuestionsService,
   QuizzesRepository,
-  ...EventConsumer.forService({ inject: [ProgressRepository, CertificatesService, QuestionsService, QuizzesRepository], handlers: courseEventHandlers }),
+  // the durations of uploaded videos (video.uploaded), for lessons saved without one
+  VideoDurationsRepository,
+  ...EventConsumer.forService({
+    inject: [ProgressRepository, CertificatesService, QuestionsService, QuizzesRepository, VideoDurationsRepository],
+    handlers: courseEventHandlers,
+  }),
 ];
 
 @Module({})

@@ -41,6 +41,12 @@ export interface EventPayloads {
   'assessment.passed': { userId: string; courseId: number; score: number; at: string };
   /** A user opened a manual (a download the manuals service recorded); `at` is ISO 8601. Published from the manuals outbox. */
   'manual.opened': { userId: string; manualId: number; at: string };
+  /**
+   * The duration of an uploaded video is known (read from the file by ffprobe at upload, or by the conversion when
+   * the upload's probe failed): `name` is the upload's file name (`<32 hex>.mp4`, the end of `/api/files/videos/…`),
+   * `durationSeconds` whole seconds (> 0). Published once per upload, from the catalog outbox.
+   */
+  'video.uploaded': { name: string; durationSeconds: number };
 }
 export type EventName = keyof EventPayloads;
 
@@ -55,6 +61,7 @@ export const EVENT_SUBSCRIBERS: { [E in EventName]: ServiceName[] } = {
   'manual.opened': ['ranking'],
   'quiz.passed': ['ranking'],
   'assessment.passed': ['ranking', 'courses'],
+  'video.uploaded': ['courses'],
 };
 
 export const eventQueueName = (service: ServiceName) => `events-${service}`;

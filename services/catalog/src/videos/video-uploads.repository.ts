@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { execute, queryOne, queryRows } from '@clima/common';
+import { execute, Outbox, queryOne, queryRows } from '@clima/common';
 import type { VideoTranscodeStatus } from '@clima/contract';
 import { contentReferencesUpload } from './video-references.service';
 
@@ -32,7 +32,10 @@ export interface ProcessingRow {
 /** The `catalog.video_uploads` table: one row per uploaded file. */
 @Injectable()
 export class VideoUploadsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   async insert(u: { name: string; contentType: string; size: number; uploadedBy: string }): Promise<void> {
     await this.ds.query(`INSERT INTO video_uploads (name, content_type, size_bytes, uploaded_by) VALUES ($1, $2, $3, $4)`, [
@@ -41,6 +44,25 @@ export class VideoUploadsRepository {
       u.size,
       u.uploadedBy,
     ]);
+  }
+
+  /**
+   * Records the duration read from the file (whole seconds) when none is known yet, and in the same transaction
+   * writes `video.uploaded` in the outbox (the courses service fills its lessons with it). True when it was new.
+   */
+  async recordDuration(name: string, seconds: number, requestId?: string): Promise<boolean> {
+    if (!(Number.isInteger(seconds) && seconds > 0)) return false;
+    const recorded = await this.ds.transaction(async (m) => {
+      const rows = await queryRows(m, `UPDATE video_uploads SET duration_seconds = $2 WHERE name = $1 AND duration_seconds IS NULL RETURNING name`, [
+        name,
+        seconds,
+      ]);
+      if (!rows.length) return false;
+      await this.outbox.write(m, 'video.uploaded', { name, durationSeconds: seconds }, requestId);
+      return true;
+    });
+    if (recorded) this.outbox.kick();
+    return recorded;
   }
 
   /** The upload, its conversion and whether a published content shows it. */
@@ -134,6 +156,15 @@ export class VideoUploadsRepository {
     return queryRows(
       this.ds,
       `SELECT name FROM video_uploads WHERE transcode_status IN ('pending', 'processing') AND name > $1 ORDER BY name LIMIT ${Number(limit)}`,
+      [after],
+    );
+  }
+
+  /** Converted uploads whose duration is not kept (converted before durations were), by name after `after`. */
+  unknownDurationBatch(after: string, limit: number): Promise<{ name: string }[]> {
+    return queryRows(
+      this.ds,
+      `SELECT name FROM video_uploads WHERE duration_seconds IS NULL AND transcode_status = 'ready' AND name > $1 ORDER BY name LIMIT ${Number(limit)}`,
       [after],
     );
   }

@@ -69,6 +69,8 @@ export class VideosService {
       throw err;
     }
     const duration = await probeVideoSeconds(this.storage, file.key);
+    // the courses service learns it too (video.uploaded): a lesson saved without a duration gets this one
+    if (duration !== null) await this.uploads.recordDuration(file.name, duration);
     await this.transcodes.enqueueAfterUpload(file.name);
     return { url: `${VIDEO_FILE_PREFIX}${file.name}`, duration_seconds: duration };
   }

@@ -1,11 +1,18 @@
 import { EventHandlers, rootLogger } from '@clima/common';
 import type { CertificatesService } from '../certificates/certificates.service';
+import type { VideoDurationsRepository } from '../lessons/video-durations.repository';
 import type { ProgressRepository } from '../progress/progress.repository';
 import type { QuestionsService } from '../questions/questions.service';
 import type { QuizzesRepository } from '../quizzes/quizzes.repository';
 
 /** The facts this service hears (see EVENT_SUBSCRIBERS); each is idempotent. */
-export function courseEventHandlers(progress: ProgressRepository, certificates: CertificatesService, questions: QuestionsService, quizzes: QuizzesRepository): EventHandlers {
+export function courseEventHandlers(
+  progress: ProgressRepository,
+  certificates: CertificatesService,
+  questions: QuestionsService,
+  quizzes: QuizzesRepository,
+  durations: VideoDurationsRepository,
+): EventHandlers {
   return {
     'user.deleted': async ({ userId }) => {
       const removed = await progress.removeUser(userId);
@@ -25,6 +32,11 @@ export function courseEventHandlers(progress: ProgressRepository, certificates: 
     // a final assessment passed: the certificate, when the lessons are completed too (it waited for this)
     'assessment.passed': async ({ userId, courseId, at }, envelope) => {
       await certificates.issueOnCompletion({ userId, courseId, at }, envelope);
+    },
+    // the catalog read an upload's duration: kept, and given to the lessons that play the file and have none
+    'video.uploaded': async ({ name, durationSeconds }) => {
+      const filled = await durations.record(name, durationSeconds);
+      if (filled.length) rootLogger().info({ name, durationSeconds, lessons: filled }, 'lessons given the duration of their uploaded video');
     },
     // the name certificates carry; a fact older than the one kept changes nothing
     'user.upserted': async (fact, envelope) => {

@@ -5,6 +5,7 @@ import { CertificatePdf1796000000000 } from './1796000000000-certificate-pdf';
 import { CertificateWorkloadMinutes1796100000000 } from './1796100000000-certificate-workload-minutes';
 import { Quizzes1810000000001 } from './1810000000001-quizzes';
 import { LessonQuestions1820000000001 } from './1820000000001-lesson-questions';
+import { VideoDurations1840000000001 } from './1840000000001-video-durations';
 
 /** Every migration of this service, in order. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   CertificateWorkloadMinutes1796100000000,
   Quizzes1810000000001,
   LessonQuestions1820000000001,
+  VideoDurations1840000000001,
 ];

@@ -51,13 +51,22 @@ export class VideoTranscodeConsumer implements OnApplicationBootstrap, OnModuleD
     await this.sweep().catch((err: unknown) => this.logger.warn({ msg: 'video conversion sweep failed', err }));
   }
 
-  /** Queues every upload still without renditions; returns how many. */
+  /**
+   * Queues every upload still without renditions, and the reading of the duration of every converted upload whose
+   * duration is not kept (converted before durations were); returns how many jobs.
+   */
   async sweep(): Promise<number> {
+    const converting = await this.queueAll((after) => this.uploads.untranscodedBatch(after, SWEEP_BATCH), (name) => this.producer.enqueue(name, 'backlog'));
+    const probing = await this.queueAll((after) => this.uploads.unknownDurationBatch(after, SWEEP_BATCH), (name) => this.producer.enqueueProbe(name));
+    return converting + probing;
+  }
+
+  private async queueAll(batchAfter: (after: string) => Promise<{ name: string }[]>, enqueue: (name: string) => Promise<void>): Promise<number> {
     let after = '';
     let queued = 0;
     for (;;) {
-      const batch = await this.uploads.untranscodedBatch(after, SWEEP_BATCH);
-      for (const { name } of batch) await this.producer.enqueue(name, 'backlog');
+      const batch = await batchAfter(after);
+      for (const { name } of batch) await enqueue(name);
       queued += batch.length;
       if (batch.length < SWEEP_BATCH) return queued;
       after = batch[batch.length - 1]!.name;
@@ -67,6 +76,7 @@ export class VideoTranscodeConsumer implements OnApplicationBootstrap, OnModuleD
   private async process(job: Job): Promise<unknown> {
     jobLag.observe({ queue: VIDEO_TRANSCODE_QUEUE }, Math.max(0, (Date.now() - job.timestamp) / 1000));
     if (job.name === VideoTranscodeJob.Sweep) return this.sweep();
+    if (job.name === VideoTranscodeJob.Probe) return this.transcoder.recordDuration((job.data as TranscodeJobData).name);
     if (job.name !== VideoTranscodeJob.Transcode) return null;
     const { name } = job.data as TranscodeJobData;
     return this.transcoder.transcode(name, {

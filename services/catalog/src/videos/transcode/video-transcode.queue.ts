@@ -12,6 +12,8 @@ export enum VideoTranscodeJob {
   Transcode = 'transcode',
   /** Queue every upload still without renditions (at start and every VIDEO_TRANSCODE_SWEEP_MINUTES). */
   Sweep = 'sweep',
+  /** Read the duration of an upload converted before durations were kept (and publish `video.uploaded`). */
+  Probe = 'probe',
 }
 
 export interface TranscodeJobData {
@@ -26,6 +28,7 @@ export interface TranscodeJobData {
 export const TRANSCODE_JOB_OPTIONS = { attempts: 2, backoff: { type: 'fixed', delay: 3000 }, removeOnComplete: true, removeOnFail: true } as const;
 export const SWEEP_JOB_OPTIONS = { removeOnComplete: { count: 20 }, removeOnFail: { count: 50 } } as const;
 export const transcodeJobId = (name: string) => `transcode-${name.replace(/\./g, '-')}`;
+export const probeJobId = (name: string) => `probe-${name.replace(/\./g, '-')}`;
 
 /** The producer of the conversion queue (the upload and the sweep). */
 @Injectable()
@@ -43,6 +46,11 @@ export class VideoTranscodeProducer implements OnModuleDestroy {
   /** Queues the conversion of an upload (a no-op while its job waits or runs). */
   async enqueue(name: string, priority: 'fresh' | 'backlog' = 'fresh'): Promise<void> {
     await this.jobs.add(VideoTranscodeJob.Transcode, { name }, { ...TRANSCODE_JOB_OPTIONS, jobId: transcodeJobId(name), priority: priority === 'fresh' ? 1 : 10 });
+  }
+
+  /** Queues the reading of an upload's duration, behind the fresh conversions (a no-op while its job waits or runs). */
+  async enqueueProbe(name: string): Promise<void> {
+    await this.jobs.add(VideoTranscodeJob.Probe, { name }, { ...TRANSCODE_JOB_OPTIONS, jobId: probeJobId(name), priority: 10 });
   }
 
   /** After an upload: the row says `pending` already, so with Redis away the upload still succeeds and the sweep queues it. */

@@ -10,6 +10,7 @@ import type { Storage } from '@clima/storage';
 import type { CatalogConfig } from '../../config';
 import { STORAGE } from '../storage.provider';
 import { VideoUploadsRepository } from '../video-uploads.repository';
+import { probeVideoSeconds } from '../video-duration';
 import { ladderArgs, ladderFor, posterArgs, probeSource, runFfmpeg, UnreadableVideoError } from './ffmpeg-ladder';
 
 /** Storage folder of an upload's derived files (playlists, segments, poster, offline copy, captions). */
@@ -50,6 +51,16 @@ export class VideoTranscoder {
     @Inject(CONFIG) private readonly config: CatalogConfig,
   ) {}
 
+  /**
+   * Reads the duration of an upload converted before durations were kept and records it (publishing
+   * `video.uploaded`); the seconds, or null when the file could not be read (the next sweep tries again).
+   */
+  async recordDuration(name: string): Promise<number | null> {
+    const seconds = await probeVideoSeconds(this.storage, `videos/${name}`);
+    if (seconds !== null) await this.uploads.recordDuration(name, Math.max(1, seconds));
+    return seconds;
+  }
+
   /** Converts `videos/<name>`; returns the status it ended in (`skipped` when the upload is gone or already done). */
   async transcode(name: string, run: TranscodeRun): Promise<'ready' | 'failed' | 'skipped'> {
     const taken = await this.uploads.startTranscode(name);
@@ -69,6 +80,8 @@ export class VideoTranscoder {
       if (!object) return 'skipped';
       await pipeline(object.body, createWriteStream(input));
       const source = await probeSource(input);
+      // an upload whose probe failed at upload time gets its duration here (published once: video.uploaded)
+      await this.uploads.recordDuration(name, Math.max(1, Math.round(source.durationSeconds)));
       const ladder = ladderFor(source);
       const out = join(dir, 'out');
       await mkdir(out);
