@@ -78,6 +78,19 @@ const make = {
         })
       ).json.id,
     ),
+  /** A subscriber's question under a lesson of a new published course ('Dúvidas'), and a reply of theirs to it. */
+  lessonQuestion: async () => {
+    const u = await registerUser(t, 'audit-lq');
+    await asAdmin('PUT', `/api/admin/users/${u.userId}`, { subscription_status: 'active', subscription_plan: 'monthly' });
+    const courseId = Number((await asAdmin('POST', '/api/admin/courses', { title: `Curso ${n()}`, is_published: 1 })).json.id);
+    const lessonId = Number((await asAdmin('POST', `/api/admin/courses/${courseId}/lessons`, { title: `Aula ${n()}` })).json.id);
+    const asked = await t.call('POST', `/api/courses/${courseId}/lessons/${lessonId}/questions`, { cookie: u.cookie, body: { body: 'Qual o vácuo ideal em mícrons?' } });
+    if (asked.status !== 201) throw new Error(`dúvida: ${asked.status} ${asked.text}`);
+    const id = Number(asked.json.id);
+    const replied = await t.call('POST', `/api/lesson-questions/${id}/replies`, { cookie: u.cookie, body: { body: 'Abaixo de 500 mícrons, pelo que li.' } });
+    if (replied.status !== 201) throw new Error(`resposta: ${replied.status} ${replied.text}`);
+    return { id, reply: Number(replied.json.id) };
+  },
   administrator: async (password: string) => Number((await asAdmin('POST', '/api/admin/administrators', { username: `adm-${n()}`, password })).json.id),
   /** A subscriber who watched the one lesson of a new course, and the certificate that completion issued. */
   certificate: async () => {
@@ -433,6 +446,71 @@ const SCENARIOS: Record<string, Scenario> = {
     action: 'upload',
     recordId: fileName,
   },
+  // 'Dúvidas' under each lesson: the instructor's answers and the moderation (issue 27)
+  'POST /api/admin/lesson-questions/:id/replies': {
+    prepare: async () => ({ params: { id: (await make.lessonQuestion()).id }, body: { body: 'Use o vacuômetro: abaixo de 500 mícrons.' } }),
+    entity: 'lesson-questions',
+    action: 'reply',
+    recordId: paramId,
+  },
+  'POST /api/admin/lesson-questions/:id/accept': {
+    async prepare() {
+      const q = await make.lessonQuestion();
+      return { params: { id: q.id }, body: { reply_id: q.reply } };
+    },
+    entity: 'lesson-questions',
+    action: 'accept',
+    recordId: paramId,
+  },
+  'POST /api/admin/lesson-questions/:id/hide': {
+    prepare: async () => ({ params: { id: (await make.lessonQuestion()).id } }),
+    entity: 'lesson-questions',
+    action: 'hide',
+    recordId: paramId,
+    before: { hidden: false },
+    after: { hidden: true },
+  },
+  'POST /api/admin/lesson-questions/:id/show': {
+    async prepare() {
+      const { id } = await make.lessonQuestion();
+      await asAdmin('POST', `/api/admin/lesson-questions/${id}/hide`);
+      return { params: { id } };
+    },
+    entity: 'lesson-questions',
+    action: 'show',
+    recordId: paramId,
+    before: { hidden: true },
+    after: { hidden: false },
+  },
+  'DELETE /api/admin/lesson-questions/:id': {
+    prepare: async () => ({ params: { id: (await make.lessonQuestion()).id } }),
+    entity: 'lesson-questions',
+    action: 'delete',
+    recordId: paramId,
+    before: { body: 'Qual o vácuo ideal em mícrons?' },
+  },
+  'POST /api/admin/lesson-question-replies/:id/hide': {
+    prepare: async () => ({ params: { id: (await make.lessonQuestion()).reply } }),
+    entity: 'lesson-question-replies',
+    action: 'hide',
+    recordId: paramId,
+  },
+  'POST /api/admin/lesson-question-replies/:id/show': {
+    async prepare() {
+      const { reply } = await make.lessonQuestion();
+      await asAdmin('POST', `/api/admin/lesson-question-replies/${reply}/hide`);
+      return { params: { id: reply } };
+    },
+    entity: 'lesson-question-replies',
+    action: 'show',
+    recordId: paramId,
+  },
+  'DELETE /api/admin/lesson-question-replies/:id': {
+    prepare: async () => ({ params: { id: (await make.lessonQuestion()).reply } }),
+    entity: 'lesson-question-replies',
+    action: 'delete',
+    recordId: paramId,
+  },
   'POST /api/admin/certificates/:code/revoke': {
     prepare: async () => ({ params: { code: (await make.certificate()).code }, body: { reason: 'Conclusão registrada por engano' } }),
     entity: 'certificates',
@@ -509,7 +587,8 @@ describe('admin audit log through the gateway', () => {
       check('path', row.path, path);
       check('service', row.service, route.service);
       check('ip', row.ip, '127.0.0.1');
-      if (s.action === 'update' || s.action === 'delete' || s.action === 'reorder' || s.action === 'revoke') {
+      // changes to a record that was there before (moderation hides and shows one) carry its former state
+      if (['update', 'delete', 'reorder', 'revoke', 'hide', 'show'].includes(s.action)) {
         if (!row.before) problems.push('before vazio numa alteração ou exclusão');
       } else check('before', row.before, null);
       if (s.action === 'delete') check('after', row.after, null);

@@ -25,7 +25,7 @@ const FEATURE_OFF: Record<string, string> = {
   'GET /api/oauth/google/redirect_url': 'Login com Google não está configurado',
 };
 /** Routes answered with multipart uploads (checked with their own corpus below). */
-const UPLOADS = new Set(['POST /api/admin/upload-video', 'POST /api/admin/upload-manual', 'POST /api/admin/quiz-images']);
+const UPLOADS = new Set(['POST /api/admin/upload-video', 'POST /api/admin/upload-manual', 'POST /api/admin/quiz-images', 'PUT /api/lesson-questions/:id/photo']);
 
 let t: TestPlatform;
 let power: string; // an end user with the is_admin flag and an active subscription: reaches every route
@@ -72,6 +72,8 @@ beforeAll(async () => {
   const question = await ok(as('POST', `/api/admin/lessons/${lesson1.id}/quiz/questions`, questionBody), 'quiz question');
   await ok(as('PUT', `/api/admin/courses/${course.id}/assessment`, { questions_per_attempt: 1, passing_score: 70, attempts_per_day: 20 }), 'assessment');
   const poolQuestion = await ok(as('POST', `/api/admin/courses/${course.id}/assessment/questions`, questionBody), 'assessment question');
+  const lessonQuestion = await ok(as('POST', `/api/courses/${course.id}/lessons/${lesson1.id}/questions`, { body: 'Qual o vácuo ideal em mícrons?' }), 'lesson question');
+  const lessonReply = await ok(as('POST', `/api/lesson-questions/${lessonQuestion.id}/replies`, { body: 'Abaixo de 500 mícrons.' }), 'lesson reply');
   const checkout = await ok(as('POST', '/api/billing/checkout', { plan: 'monthly' }, billingUser), 'checkout');
   f = {
     victim: victim.userId,
@@ -86,6 +88,8 @@ beforeAll(async () => {
     checkout: String(checkout.url).split('/').pop()!,
     question: Number(question.id),
     poolQuestion: Number(poolQuestion.id),
+    lessonQuestion: Number(lessonQuestion.id),
+    lessonReply: Number(lessonReply.id),
   };
   const contentBody = {
     title: 'Conteúdo de teste',
@@ -199,6 +203,25 @@ beforeAll(async () => {
     'PUT /api/admin/quiz-questions/:id': { params: { id: f.question }, body: questionBody },
     'DELETE /api/admin/quiz-questions/:id': { params: { id: 999999 } },
     'GET /api/files/quiz-images/:name': { params: { name: `${'0'.repeat(32)}.png` } },
+    // 'Dúvidas' under each lesson (issue 27); deletions name ids nobody has, so the fixtures stay
+    'GET /api/courses/:id/lessons/:lessonId/questions': { params: { id: f.course, lessonId: f.lesson1 } },
+    'POST /api/courses/:id/lessons/:lessonId/questions': { params: { id: f.course, lessonId: f.lesson1 }, body: { body: 'Dúvida de teste sobre a aula' } },
+    'PATCH /api/lesson-questions/:id': { params: { id: f.lessonQuestion }, body: { body: 'Dúvida editada' } },
+    'DELETE /api/lesson-questions/:id': { params: { id: 999999 } },
+    'GET /api/lesson-questions/:id/photo': { params: { id: f.lessonQuestion } },
+    'POST /api/lesson-questions/:id/replies': { params: { id: f.lessonQuestion }, body: { body: 'Resposta de teste' } },
+    'POST /api/lesson-questions/:id/accept': { params: { id: f.lessonQuestion }, body: { reply_id: f.lessonReply } },
+    'PATCH /api/lesson-question-replies/:id': { params: { id: f.lessonReply }, body: { body: 'Resposta editada' } },
+    'DELETE /api/lesson-question-replies/:id': { params: { id: 999999 } },
+    'GET /api/admin/lesson-questions/:id/photo': { params: { id: f.lessonQuestion } },
+    'POST /api/admin/lesson-questions/:id/replies': { params: { id: f.lessonQuestion }, body: { body: 'Resposta do instrutor de teste' } },
+    'POST /api/admin/lesson-questions/:id/accept': { params: { id: f.lessonQuestion }, body: { reply_id: f.lessonReply } },
+    'POST /api/admin/lesson-questions/:id/hide': { params: { id: f.lessonQuestion }, body: {} },
+    'POST /api/admin/lesson-questions/:id/show': { params: { id: f.lessonQuestion }, body: {} },
+    'DELETE /api/admin/lesson-questions/:id': { params: { id: 999999 } },
+    'POST /api/admin/lesson-question-replies/:id/hide': { params: { id: f.lessonReply }, body: {} },
+    'POST /api/admin/lesson-question-replies/:id/show': { params: { id: f.lessonReply }, body: {} },
+    'DELETE /api/admin/lesson-question-replies/:id': { params: { id: 999999 } },
     'POST /api/billing/checkout': { body: { plan: 'monthly' }, caller: () => billingUser },
     'POST /api/billing/portal': { body: {}, caller: () => billingUser },
     'POST /api/billing/webhook': { body: webhookEvent(), signed: true },
