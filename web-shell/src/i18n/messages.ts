@@ -699,6 +699,8 @@ export const messages = {
       'No celular, todos os botões, campos, abas, itens de menu e links que não estão no meio de uma frase têm área de toque de pelo menos 44 × 44 px.',
       'O texto pode ser ampliado a 200% sem ser cortado e sem rolagem horizontal, e as páginas se reorganizam numa tela de 320 px de largura.',
       'Animações e transições são desligadas quando o sistema pede menos movimento.',
+      'Ao baixar um vídeo para assistir offline, o tamanho aparece antes e o progresso é anunciado; "Meus downloads" lista os vídeos salvos e o espaço usado, e cada um pode ser removido pelo teclado.',
+      'No celular, o botão grande de reproduzir do nosso player não fica sobre a barra de controles: o "Reproduzir" da barra faz o mesmo.',
     ],
     notYetTitle: 'O que ainda não atende',
     notYet: [
