@@ -1,8 +1,6 @@
 import { Download, ExternalLink, HardDrive, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@clima/router';
-import { queryKeys } from '../../app/query-keys';
 import { messages } from '../../i18n/messages';
 import { formatDate, formatMegabytes } from '../../lib/format';
 import { buttonStyles } from '@clima/web-kit/button';
@@ -56,25 +54,21 @@ function SavedVideo({ video, onRemoved }: { video: OfflineVideo; onRemoved: (tit
 export default function DownloadsPage() {
   const list = useOfflineVideos();
   const usage = useOfflineVideoUsage();
-  const queryClient = useQueryClient();
   const [announce, setAnnounce] = useState('');
-  const onRemoved = (title: string) => {
-    setAnnounce(m.removed(title));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.offlineVideosAll });
-  };
-  if (list.isPending) return <PageSpinner label={messages.common.loading} />;
-  const videos = list.data ?? [];
+  const onRemoved = (title: string) => setAnnounce(m.removed(title));
+  if (!list.settled) return <PageSpinner label={messages.common.loading} />;
+  const videos = list.data;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{m.title}</h1>
         <p className="text-slate-600">{m.intro}</p>
-        {usage.data && (
+        {usage && (
           <p className="inline-flex items-center gap-2 text-sm font-medium text-slate-700" data-testid="downloads-usage">
             <HardDrive className="size-4" aria-hidden />
-            {usage.data.estimate
-              ? m.usedOfQuota(formatMegabytes(usage.data.bytes), formatMegabytes(Math.max(0, usage.data.estimate.quota - usage.data.estimate.usage)))
-              : m.used(formatMegabytes(usage.data.bytes))}
+            {usage.estimate
+              ? m.usedOfQuota(formatMegabytes(usage.bytes), formatMegabytes(Math.max(0, usage.estimate.quota - usage.estimate.usage)))
+              : m.used(formatMegabytes(usage.bytes))}
           </p>
         )}
       </div>

@@ -27,6 +27,23 @@ export interface OfflineVideo {
   saved_at: string;
 }
 
+/** Listeners told whenever a copy is saved or removed (the player under a video, 'Meus downloads'). */
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeOfflineVideos(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Grows at every change of the saved copies. */
+export const offlineVideosVersion = (): number => version;
+
 const OWNER_KEY = 'owner';
 const videoKey = (name: string) => `video:${name}`;
 
@@ -109,6 +126,7 @@ export async function saveOfflineVideo(
   const entry: OfflineVideo = { ...video, bytes: mp4.size, saved_at: new Date().toISOString() };
   await set(OWNER_KEY, owner, store());
   await set(videoKey(video.name), entry, store());
+  changed();
   return entry;
 }
 
@@ -116,15 +134,18 @@ export async function saveOfflineVideo(
 export async function removeOfflineVideo(name: string): Promise<void> {
   const entry = await getOfflineVideo(name);
   await del(videoKey(name), store());
-  if (!entry) return;
-  const cache = await caches.open(OFFLINE_VIDEO_CACHE);
-  await cache.delete(entry.url);
-  if (entry.captions) await cache.delete(entry.captions);
+  if (entry) {
+    const cache = await caches.open(OFFLINE_VIDEO_CACHE);
+    await cache.delete(entry.url);
+    if (entry.captions) await cache.delete(entry.captions);
+  }
+  changed();
 }
 
 export async function clearOfflineVideos(): Promise<void> {
   await clear(store());
   await caches.delete(OFFLINE_VIDEO_CACHE);
+  changed();
 }
 
 /** Space taken by the copies, and the browser's estimate for the whole site when it has one. */

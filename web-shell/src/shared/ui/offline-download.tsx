@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { queryKeys } from '../../app/query-keys';
 import { messages } from '../../i18n/messages';
 import { formatMegabytes } from '../../lib/format';
 import { buttonStyles } from '@clima/web-kit/button';
@@ -27,7 +25,6 @@ export function OfflineDownload({
   /** The copy already kept, or null. */
   copy: OfflineVideo | null;
 }) {
-  const queryClient = useQueryClient();
   const [received, setReceived] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
   const [failed, setFailed] = useState(false);
@@ -71,14 +68,12 @@ export function OfflineDownload({
     } finally {
       abort.current = null;
       setReceived(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.offlineVideosAll });
     }
   };
 
   const remove = async () => {
     await removeOfflineVideo(video.name);
     setAnnounce(m.removed(video.title));
-    await queryClient.invalidateQueries({ queryKey: queryKeys.offlineVideosAll });
   };
 
   return (

@@ -8,7 +8,6 @@ import type { PlaybackSample } from '../playback/watch-tracker';
 import { type PlaybackEvents, useWatchReporting, type WatchSender } from '../playback/use-watch-reporting';
 import { Spinner } from '@clima/web-kit/spinner';
 import { uploadNameOf, useVideoStreams } from '../playback/use-video-streams';
-import { useLocation } from '@clima/router';
 import { useOfflineVideo } from '../offline-videos/use-offline-videos';
 import { FileVideoPlayer } from './file-video-player';
 import { OfflineDownload } from './offline-download';
@@ -62,7 +61,6 @@ export function VideoPlayer({
   const streams = useVideoStreams(source.kind === 'file' ? source.url : null);
   // a copy kept on this device plays from it, with or without network (issue 28)
   const offline = useOfflineVideo(source.kind === 'file' ? uploadNameOf(source.url) : null);
-  const { pathname, search } = useLocation();
   const control = useRef<PlayerHandle>(null);
   // the offer is made once per opening: a choice, or playing from elsewhere, closes it
   const [decided, setDecided] = useState(false);
@@ -131,7 +129,7 @@ export function VideoPlayer({
           <OfflineDownload
             owner={watch.owner}
             copy={copy}
-            video={{ name, title, url: offer.url, bytes: offer.bytes, captions: copy ? copy.captions : (made?.captions ?? null), page: `${pathname}${search}` }}
+            video={{ name, title, url: offer.url, bytes: offer.bytes, captions: copy ? copy.captions : (made?.captions ?? null), page: `${window.location.pathname}${window.location.search}` }}
           />
         )}
       </div>
