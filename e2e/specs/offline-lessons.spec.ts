@@ -18,7 +18,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await info.attach(`${name}-${info.project.name}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await page.screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`), fullPage: true });
 }
 
 /** The addresses kept in the cache of the saved videos. */
@@ -27,6 +27,19 @@ function savedVideoUrls(page: Page): Promise<string[]> {
     if (!(await caches.has('clima-videos-offline'))) return [];
     const cache = await caches.open('clima-videos-offline');
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+}
+
+/** Whether the centre play button is shown over the control row (their boxes intersect). */
+function centreOverlapsControls(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const centre = document.querySelector('[data-testid="center-play"]');
+    const row = document.querySelector('[data-testid="player-controls"]');
+    if (!centre || !row) return false;
+    const a = centre.getBoundingClientRect();
+    if (a.width === 0 || a.height === 0) return false;
+    const controls = Array.from(row.querySelectorAll('button, input')).map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
+    return controls.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
   });
 }
 
@@ -51,6 +64,16 @@ test('@phone a video saved for offline plays and seeks with the network cut, is 
   await controlledByServiceWorker(page);
   const player = new ContentDetailPage(page);
   const download = page.getByTestId('offline-download');
+
+  // the player's fix: at phone widths the big centre button never sits on the (wrapped) control row
+  const viewport = page.viewportSize()!;
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(player.player.getByTestId('player-controls')).toHaveAttribute('data-visible', 'true');
+    expect(await centreOverlapsControls(page), `${width} px`).toBe(false);
+    await player.player.screenshot({ path: info.outputPath(`player-${width}px-${info.project.name}.png`) });
+  }
+  await page.setViewportSize(viewport);
 
   // the size first, then the download, announced
   await expect(download).toContainText(/Tamanho: (< )?\d+,\d MB/);

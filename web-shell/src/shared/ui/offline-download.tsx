@@ -84,7 +84,7 @@ export function OfflineDownload({
             <p className="mb-1 font-medium">{m.downloading(percent)}</p>
             <progress className="h-2 w-full accent-sky-700" max={100} value={percent} aria-label={m.progress} />
           </div>
-          <button type="button" className={buttonStyles.secondary} onClick={() => abort.current?.abort()}>
+          <button type="button" className={`${buttonStyles.secondary} min-h-11`} onClick={() => abort.current?.abort()}>
             <X className="size-4" aria-hidden />
             {m.cancel}
           </button>
