@@ -4,7 +4,7 @@ import { ContentDetailPage } from '../pages/catalog-shell';
 import { adminApi, newUser } from '../support/api';
 import { axeViolations } from '../support/axe';
 import { setSubscription } from '../support/manuals';
-import { publishConverted } from '../support/test-video';
+import { uploadConverted } from '../support/test-video';
 
 /**
  * Lessons offline (issue 28): 'Baixar para assistir offline' keeps the 360p MP4 and its captions on the
@@ -47,9 +47,14 @@ test('@phone a video saved for offline plays and seeks with the network cut, is 
   test.slow();
   const title = `Vácuo na prática ${Date.now().toString(36)}`;
   const adm = await adminApi(baseURL!);
-  let contentId: number;
+  let courseId: number;
   try {
-    contentId = await publishConverted(adm, title);
+    const video = await uploadConverted(adm);
+    const course = await adm.post('/api/admin/courses', { data: { title: `Instalação de split ${Date.now().toString(36)}`, description: 'Curso semeado pelo teste.' } });
+    expect(course.ok(), await course.text()).toBeTruthy();
+    courseId = ((await course.json()) as { id: number }).id;
+    const lesson = await adm.post(`/api/admin/courses/${courseId}/lessons`, { data: { title, video_file_url: video, duration_seconds: '0:08' } });
+    expect(lesson.ok(), await lesson.text()).toBeTruthy();
   } finally {
     await adm.dispose();
   }
@@ -60,7 +65,7 @@ test('@phone a video saved for offline plays and seeks with the network cut, is 
   const { id: userId } = (await res.json()) as { id: string };
   await setSubscription(request, userId, 'active');
 
-  await page.goto(`/content/${contentId}`);
+  await page.goto(`/course/${courseId}`);
   await controlledByServiceWorker(page);
   const player = new ContentDetailPage(page);
   const download = page.getByTestId('offline-download');
@@ -125,10 +130,10 @@ test('@phone a video saved for offline plays and seeks with the network cut, is 
     await context.setOffline(false);
   }
 
-  // the report made offline on the content page went out once the network returned
+  // the report made offline on the lesson went out once the network returned
   await page.goto('/downloads');
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/contents/${contentId}/position`)).json()) as { position: number | null } | null)?.position ?? 0, { timeout: 20_000 })
+    .poll(async () => ((await (await page.request.get(`/api/courses/${courseId}/progress`)).json()) as { position: number | null }[])[0]?.position ?? 0, { timeout: 20_000 })
     .toBeGreaterThan(5);
 
   // the subscription ends: at the next online check the copy is removed

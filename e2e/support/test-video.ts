@@ -23,18 +23,24 @@ export function testVideo(): Buffer {
 
 export const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:08.000\nVerifique a pressão de sucção\n';
 
-/** Uploads the video, publishes a content with it, sends its captions and waits for the conversion. */
-export async function publishConverted(adm: APIRequestContext, title: string): Promise<number> {
+/** Uploads the video, sends its captions and waits for the conversion; answers the upload's address. */
+export async function uploadConverted(adm: APIRequestContext): Promise<string> {
   const upload = await adm.post('/api/admin/upload-video', { multipart: { video: { name: 'aula.mp4', mimeType: 'video/mp4', buffer: testVideo() } } });
   expect(upload.status(), await upload.text()).toBe(201);
   const url = ((await upload.json()) as { url: string }).url;
   const name = url.split('/').pop()!;
-  const created = await adm.post('/api/admin/contents', { data: { title, video_file_url: url, is_published: 1 } });
-  expect(created.status()).toBe(201);
   const captions = await adm.put(`/api/admin/videos/${name}/captions`, { data: { vtt: CAPTIONS } });
   expect(captions.status(), await captions.text()).toBe(200);
   await expect
     .poll(async () => ((await (await adm.get(`/api/admin/videos?names=${name}`)).json()) as { status: string }[])[0]?.status, { timeout: 120_000, intervals: [1000] })
     .toBe('ready');
+  return url;
+}
+
+/** Uploads the video, publishes a content with it, sends its captions and waits for the conversion. */
+export async function publishConverted(adm: APIRequestContext, title: string): Promise<number> {
+  const url = await uploadConverted(adm);
+  const created = await adm.post('/api/admin/contents', { data: { title, video_file_url: url, is_published: 1 } });
+  expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
 }
