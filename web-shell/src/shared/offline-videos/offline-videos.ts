@@ -11,7 +11,7 @@ import { clear, createStore, del, get, getMany, keys, set, type UseStore } from 
  */
 
 /** The cache the service worker reads the copies from (vite.config.ts names the same one). */
-export const OFFLINE_VIDEO_CACHE = 'clima-videos-offline';
+const OFFLINE_VIDEO_CACHE = 'clima-videos-offline';
 
 export interface OfflineVideo {
   /** The upload's name (`/api/files/videos/<name>`). */

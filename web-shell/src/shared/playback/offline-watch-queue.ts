@@ -23,7 +23,7 @@ const store = (): UseStore => (defaultStore ??= createStore('clima-relatorios-of
 let sequence = 0;
 
 /** Keeps a report that could not be sent for want of network. */
-export async function queueWatchReport(owner: string, target: WatchTarget, report: WatchReportBody): Promise<void> {
+async function queueWatchReport(owner: string, target: WatchTarget, report: WatchReportBody): Promise<void> {
   sequence += 1;
   await set(`${Date.now().toString(36).padStart(10, '0')}-${sequence}`, { owner, target, report } satisfies QueuedReport, store());
 }
