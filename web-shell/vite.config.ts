@@ -52,9 +52,9 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     // The installable app: manifest, and a service worker that precaches the shell (every chunk of this
-    // build, so each screen opens offline) and answers navigations with it. No runtime caching: API
-    // answers carry subscription-gated data and stay network-only; the admin remote is another build,
-    // never precached. Registered by src/app/service-worker.ts in production builds only.
+    // build, so each screen opens offline) and answers navigations with it. API answers carry
+    // subscription-gated data and stay network-only, but for the videos the user saved for offline use
+    // (runtimeCaching below); the admin remote is another build, never precached. Registered by src/app/service-worker.ts in production builds only.
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
@@ -89,7 +89,20 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: SERVER_PATHS,
-        runtimeCaching: [],
+        // The one runtime route: the videos kept offline ('Baixar para assistir offline', issue 28), which the
+        // page itself puts in their own cache (src/shared/offline-videos). Answered from that cache, Range
+        // requests cut out of the stored file (seeking); never added to it here, so nothing else is kept.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/files\/videos\/[^/]+\/(?:offline\.mp4|captions\.vtt)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'clima-videos-offline',
+              rangeRequests: true,
+              plugins: [{ cacheWillUpdate: async () => null }],
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // a new build takes over at once; an open page reloads at its next navigation (src/app/service-worker.ts)
         skipWaiting: true,

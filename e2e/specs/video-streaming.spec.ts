@@ -1,46 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ContentDetailPage } from '../pages/catalog-shell';
 import { adminApi, seedTestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
-
-/** A real 8-second 960×540 video (a moving test card and a tone), made by ffmpeg: the ladder gets 360p and 540p. */
-function testVideo(): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'clima-e2e-hls-'));
-  try {
-    const out = join(dir, 'aula.mp4');
-    execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=960x540:rate=25:duration=8',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out,
-    ]);
-    return readFileSync(out);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:08.000\nVerifique a pressão de sucção\n';
-
-/** Uploads the video, publishes a content with it, sends its captions and waits for the conversion. */
-async function publishConverted(adm: APIRequestContext, title: string): Promise<number> {
-  const upload = await adm.post('/api/admin/upload-video', { multipart: { video: { name: 'aula.mp4', mimeType: 'video/mp4', buffer: testVideo() } } });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const url = ((await upload.json()) as { url: string }).url;
-  const name = url.split('/').pop()!;
-  const created = await adm.post('/api/admin/contents', { data: { title, video_file_url: url, is_published: 1 } });
-  expect(created.status()).toBe(201);
-  const captions = await adm.put(`/api/admin/videos/${name}/captions`, { data: { vtt: CAPTIONS } });
-  expect(captions.status(), await captions.text()).toBe(200);
-  await expect
-    .poll(async () => ((await (await adm.get(`/api/admin/videos?names=${name}`)).json()) as { status: string }[])[0]?.status, { timeout: 120_000, intervals: [1000] })
-    .toBe('ready');
-  return ((await created.json()) as { id: number }).id;
-}
+import { publishConverted } from '../support/test-video';
 
 test.describe('video for the field: HLS, quality, captions', () => {
   test('@phone an uploaded video plays as HLS with a quality menu, "Economizar dados" and captions', async ({ page, baseURL }, testInfo) => {

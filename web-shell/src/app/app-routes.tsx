@@ -25,6 +25,8 @@ const ResetPasswordPage = lazy(() => import('../features/recovery/components/res
 const VerifyEmailPage = lazy(() => import('../features/recovery/components/verify-email-page'));
 // the public verification page of a certificate (the QR code on the PDF leads here)
 const CertificateVerifyPage = lazy(() => import('../features/certificates/components/certificate-verify-page'));
+// 'Meus downloads' (issue 28): the videos kept on this device, which open offline like every precached screen
+const DownloadsPage = lazy(() => import('../features/downloads/downloads-page'));
 const AccessibilityPage = lazy(() => import('../features/accessibility/components/accessibility-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -61,6 +63,7 @@ export function AppRoutes() {
         <Route path="subscription" element={<SubscriptionPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="ferramentas" element={<ToolsPage />} />
+        <Route path="downloads" element={<DownloadsPage />} />
         {/* the pages the account e-mails link to (issue 14) */}
         <Route path="redefinir-senha" element={<ResetPasswordPage />} />
         <Route path="verificar-email" element={<VerifyEmailPage />} />

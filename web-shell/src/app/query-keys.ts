@@ -36,6 +36,8 @@ export const queryKeys = {
   offlineManual: (id: number) => ['manuals-offline', 'manual', id] as const,
   offlineUsage: ['manuals-offline', 'usage'] as const,
   offlineCheck: (userId: string | null, status: string | null) => ['offline-check', userId, status] as const,
+  /** The online check of the videos kept offline (issue 28). */
+  offlineVideosCheck: (userId: string | null, status: string | null) => ['videos-offline-check', userId, status] as const,
   myCertificates: ['certificates', 'mine'] as const,
   publicCertificate: (code: string) => ['certificates', 'public', code] as const,
   plans: ['billing', 'plans'] as const,

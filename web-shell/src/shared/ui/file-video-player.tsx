@@ -432,13 +432,16 @@ export function FileVideoPlayer({
         </div>
       )}
 
+      {/* the big button in the middle, never on a phone-width player: there the control row (wrapped in two
+          lines) fills the lower half and the button would sit on it; the row's own 'Reproduzir' is there */}
       {!playing && !failed && !waiting && (
         <button
           type="button"
           tabIndex={-1}
           aria-hidden
           onClick={togglePlay}
-          className="absolute left-1/2 top-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-sky-600/90 text-white shadow-xl ring-4 ring-white/20 transition-transform hover:scale-105 sm:size-20"
+          data-testid="center-play"
+          className="absolute left-1/2 top-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-sky-600/90 text-white shadow-xl ring-4 ring-white/20 transition-transform hover:scale-105 @max-md:hidden sm:size-20"
         >
           <Play className="ml-1 size-8 fill-current sm:size-9" />
         </button>

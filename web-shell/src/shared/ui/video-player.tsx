@@ -7,8 +7,10 @@ import type { PlayerHandle } from '../playback/player-handle';
 import type { PlaybackSample } from '../playback/watch-tracker';
 import { type PlaybackEvents, useWatchReporting, type WatchSender } from '../playback/use-watch-reporting';
 import { Spinner } from '@clima/web-kit/spinner';
-import { useVideoStreams } from '../playback/use-video-streams';
+import { uploadNameOf, useVideoStreams } from '../playback/use-video-streams';
+import { useOfflineVideo } from '../offline-videos/use-offline-videos';
 import { FileVideoPlayer } from './file-video-player';
+import { OfflineDownload } from './offline-download';
 import { HostedVideoPlayer } from './hosted-video-player';
 import { ResumePrompt } from './resume-prompt';
 
@@ -27,6 +29,8 @@ export interface WatchBinding {
   send?: WatchSender;
   /** The duration to report when the player gives none (a lesson's catalogue duration). */
   fallbackDuration?: number;
+  /** The signed-in user: offers 'Baixar para assistir offline' for an uploaded video (issue 28). */
+  owner?: string;
 }
 
 /**
@@ -55,6 +59,8 @@ export function VideoPlayer({
   const source = resolveVideoSource({ video_url: videoUrl, video_file_url: fileUrl });
   const reporting = useWatchReporting(watch?.send, watch?.fallbackDuration ?? 0);
   const streams = useVideoStreams(source.kind === 'file' ? source.url : null);
+  // a copy kept on this device plays from it, with or without network (issue 28)
+  const offline = useOfflineVideo(source.kind === 'file' ? uploadNameOf(source.url) : null);
   const control = useRef<PlayerHandle>(null);
   // the offer is made once per opening: a choice, or playing from elsewhere, closes it
   const [decided, setDecided] = useState(false);
@@ -94,7 +100,7 @@ export function VideoPlayer({
   }
   if (source.kind === 'file') {
     // an uploaded file: its HLS ladder, poster and captions once the catalog made them (issue 28)
-    if (!streams.settled) {
+    if (!streams.settled || !offline.settled) {
       return (
         <div className={`grid place-items-center bg-black shadow-sm ${frame}`}>
           <Spinner size="lg" label={m.loading} />
@@ -102,19 +108,31 @@ export function VideoPlayer({
       );
     }
     const made = streams.streams;
+    const copy = offline.copy;
+    const name = uploadNameOf(source.url);
+    const offer = made?.offline ?? (copy ? { url: copy.url, bytes: copy.bytes } : null);
     return (
-      <FileVideoPlayer
-        key={source.url}
-        src={source.url}
-        title={title}
-        className={`shadow-sm ${frame}`}
-        events={events}
-        controlRef={control}
-        overlay={overlay}
-        stream={made?.hls ? { hls: made.hls, renditions: made.renditions } : null}
-        poster={made?.poster}
-        captions={made?.captions}
-      />
+      <div className="space-y-3">
+        <FileVideoPlayer
+          key={copy ? copy.url : source.url}
+          src={copy ? copy.url : source.url}
+          title={title}
+          className={`shadow-sm ${frame}`}
+          events={events}
+          controlRef={control}
+          overlay={overlay}
+          stream={!copy && made?.hls ? { hls: made.hls, renditions: made.renditions } : null}
+          poster={made?.poster}
+          captions={copy ? copy.captions : made?.captions}
+        />
+        {watch?.owner && name && offer && (
+          <OfflineDownload
+            owner={watch.owner}
+            copy={copy}
+            video={{ name, title, url: offer.url, bytes: offer.bytes, captions: copy ? copy.captions : (made?.captions ?? null), page: `${window.location.pathname}${window.location.search}` }}
+          />
+        )}
+      </div>
     );
   }
   return (

@@ -7,6 +7,7 @@ import { PageSpinner } from '@clima/web-kit/spinner';
 import { parseTags } from '../../../shared/ui/tag-list';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { LockedPreview } from '../../access/components/locked-preview';
 import { useContent, useContentPosition, useContentPreview, useSaveContentPosition } from '../hooks/use-contents';
 
@@ -15,7 +16,8 @@ const m = messages.contents;
 function ContentDetail({ id }: { id: string }) {
   const { data: content, isPending, isError, error } = useContent(id);
   const position = useContentPosition(id, Boolean(content));
-  const savePosition = useSaveContentPosition(id);
+  const { user } = useAuth();
+  const savePosition = useSaveContentPosition(id, user?.id);
   if (isPending) return <PageSpinner label={messages.common.loading} />;
   if (isError) {
     return (
@@ -35,7 +37,7 @@ function ContentDetail({ id }: { id: string }) {
             fileUrl={content.video_file_url}
             title={content.title}
             orientation={content.video_orientation}
-            watch={{ saved: position.data, send: savePosition }}
+            watch={{ saved: position.data, send: savePosition, owner: user?.id }}
           />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-500">

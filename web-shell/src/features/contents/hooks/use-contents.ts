@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../app/query-keys';
+import { sendOrQueue } from '../../../shared/playback/offline-watch-queue';
 import type { WatchSender } from '../../../shared/playback/use-watch-reporting';
 import { fetchContent, fetchContentCategories, fetchContentPreview, fetchContentPosition, fetchContents, fetchContinueContents, saveContentPosition } from '../api/contents-api';
 
@@ -37,16 +38,18 @@ export const useContinueContents = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.continueContents, queryFn: ({ signal }) => fetchContinueContents(signal), enabled });
 
 /** Saves the player's reports on a content; the saved position and the continue row follow each one. */
-export function useSaveContentPosition(id: string): WatchSender {
+export function useSaveContentPosition(id: string, owner?: string): WatchSender {
   const queryClient = useQueryClient();
   return useCallback(
     async (report, keepalive) => {
-      const saved = await saveContentPosition(id, report, keepalive);
+      // without network the report waits for it (issue 28: a video watched from its offline copy)
+      const saved = await sendOrQueue(owner, { kind: 'content', id }, report, () => saveContentPosition(id, report, keepalive));
+      if (saved === null) return true;
       queryClient.setQueryData(queryKeys.contentPosition(id), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.continueContents });
       return true;
     },
-    [id, queryClient],
+    [id, owner, queryClient],
   );
 }
 

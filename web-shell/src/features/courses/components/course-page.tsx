@@ -9,6 +9,7 @@ import { EmptyState } from '@clima/web-kit/empty-state';
 import { PageSpinner, Spinner } from '@clima/web-kit/spinner';
 import { VideoPlayer } from '../../../shared/ui/video-player';
 import { AccessGuard } from '../../access/components/access-guard';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { LockedPreview } from '../../access/components/locked-preview';
 import { CourseCertificateLink } from '../../certificates/components/course-certificate-link';
 import { LessonQuestions } from '../../lesson-questions/lesson-questions';
@@ -39,7 +40,8 @@ function LessonVideo({
   progress: LessonProgress | undefined;
   onEnded: () => void;
 }) {
-  const send = useSaveLessonPosition(courseId, lesson.id);
+  const { user } = useAuth();
+  const send = useSaveLessonPosition(courseId, lesson.id, user?.id);
   // a lesson open on the screen is study time for the ranking (the video playing counts by itself)
   useLearningActivity('lesson');
   return (
@@ -47,7 +49,7 @@ function LessonVideo({
       videoUrl={lesson.youtube_video_id ? `https://youtu.be/${lesson.youtube_video_id}` : null}
       fileUrl={lesson.video_file_url}
       title={lesson.title}
-      watch={{ saved: progress, send, fallbackDuration: lesson.duration_seconds }}
+      watch={{ saved: progress, send, fallbackDuration: lesson.duration_seconds, owner: user?.id }}
       onEnded={onEnded}
     />
   );

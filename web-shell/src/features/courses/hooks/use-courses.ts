@@ -2,6 +2,7 @@ import type { LessonProgress } from '@clima/contract/courses';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../app/query-keys';
+import { sendOrQueue } from '../../../shared/playback/offline-watch-queue';
 import type { WatchSender } from '../../../shared/playback/use-watch-reporting';
 import {
   fetchCategoriesWithStats,
@@ -51,11 +52,13 @@ export const useContinueCourses = (enabled: boolean) =>
  * Saves the player's reports on a lesson. The answer (position, watched share, completed) goes straight
  * into the course's progress, so the list and 'Progresso da Aula' follow at once.
  */
-export function useSaveLessonPosition(courseId: string, lessonId: number): WatchSender {
+export function useSaveLessonPosition(courseId: string, lessonId: number, owner?: string): WatchSender {
   const queryClient = useQueryClient();
   return useCallback(
     async (report, keepalive) => {
-      const saved = await saveLessonPosition(courseId, lessonId, report, keepalive);
+      // without network the report waits for it (issue 28: a lesson watched from its offline copy)
+      const saved = await sendOrQueue(owner, { kind: 'lesson', courseId, lessonId }, report, () => saveLessonPosition(courseId, lessonId, report, keepalive));
+      if (saved === null) return true;
       queryClient.setQueryData<LessonProgress[]>(queryKeys.courseProgress(courseId), (old = []) => {
         const item: LessonProgress = { ...saved };
         return old.some((p) => p.lesson_id === lessonId) ? old.map((p) => (p.lesson_id === lessonId ? item : p)) : [...old, item];
@@ -63,6 +66,6 @@ export function useSaveLessonPosition(courseId: string, lessonId: number): Watch
       void queryClient.invalidateQueries({ queryKey: queryKeys.continueCourses });
       return true;
     },
-    [courseId, lessonId, queryClient],
+    [courseId, lessonId, owner, queryClient],
   );
 }

@@ -8,6 +8,7 @@ import { EmailVerificationNotice } from '../../recovery/components/email-verific
 import { PaymentPendingBanner } from '../../subscription/components/payment-pending-banner';
 import { AppHeader, TaglineBar } from './app-header';
 import { OfflineBanner } from './offline-banner';
+import { OfflineSync } from '../../downloads/offline-sync';
 
 /** The end-user shell of spec 2.1: every route but /auth/callback renders inside it. */
 export function AppShell() {
@@ -23,6 +24,7 @@ export function AppShell() {
       <TaglineBar />
       <AppHeader />
       <OfflineBanner />
+      <OfflineSync />
       <AccountDeletedNotice />
       <EmailVerificationNotice />
       <PaymentPendingBanner />

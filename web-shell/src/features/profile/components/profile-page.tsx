@@ -1,4 +1,5 @@
-import { Crown, HeadphonesIcon, KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { Crown, Download, HeadphonesIcon, KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from '@clima/router';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { messages } from '../../../i18n/messages';
 import { formatDate } from '../../../lib/format';
@@ -114,6 +115,16 @@ export default function ProfilePage() {
         </div>
       </section>
 
+      <Link
+        to="/downloads"
+        className="flex min-h-11 items-center gap-3 rounded-2xl border border-slate-200 bg-white px-5 py-4 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+      >
+        <Download className="size-5 text-sky-700" aria-hidden />
+        <span>
+          <span className="block font-semibold text-slate-900">{messages.downloads.link}</span>
+          <span className="block text-sm text-slate-600">{messages.downloads.linkHint}</span>
+        </span>
+      </Link>
       <MyCertificatesSection />
 
       <PrivacySection user={user} />
