@@ -6,20 +6,26 @@
  *  2. the bytes of the first minute at each rung, against the original file's first minute;
  *  3. the p99 of GET /api/contents through the gateway (active subscriber, BENCH_CONNECTIONS, 20 by default)
  *     while the catalog worker converts an upload of that source, against the same load without a conversion,
- *     with the CPU this load generator used (a saturated generator would hide a slower server).
+ *     with the CPU this load generator used (a saturated generator would hide a slower server);
+ *  4. once that upload is converted and published as a content: play → first frame through the gateway in
+ *     Chromium on a throttled connection (4G-like and 3G, CDP network emulation), HLS against the original MP4,
+ *     with Chromium's own CPU (`lib/first-frame.ts`).
  *
- *   npm run bench:video      BENCH_VIDEO_SECONDS (60), BENCH_SECONDS (10), BENCH_CONNECTIONS (20)
+ *   npm run bench:video      BENCH_VIDEO_SECONDS (60), BENCH_SECONDS (10), BENCH_CONNECTIONS (20),
+ *                            BENCH_FRAME_RUNS (5 per player and connection)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firstFrame } from './lib/first-frame';
 import { load, print, repoRoot, withPlatform } from './lib/harness';
 
 const ROOT = repoRoot();
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-local-only' };
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const FRAME_RUNS = Math.max(1, Number(process.env.BENCH_FRAME_RUNS ?? 5));
 
 interface Source {
   width: number;
@@ -110,7 +116,8 @@ async function readPathDuringTranscode(source: string): Promise<void> {
       const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;
       execFileSync(process.execPath, [join(ROOT, 'services/auth/dist/seed.js')], { env: { ...process.env, ...p.env } });
       const admin = cookieOf(await fetch(`${gateway}/api/admin/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) }));
-      const reg = await fetch(`${gateway}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Técnico Bench', email: `video-${Date.now()}@bench.local`, password: 'segredo123' }) });
+      const subscriber = { email: `video-${Date.now()}@bench.local`, password: 'segredo123' };
+      const reg = await fetch(`${gateway}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Técnico Bench', ...subscriber }) });
       const cookie = cookieOf(reg);
       const { id } = (await reg.json()) as { id: string };
       const activated = await fetch(`${gateway}/api/admin/users/${id}`, {
@@ -127,7 +134,8 @@ async function readPathDuringTranscode(source: string): Promise<void> {
       form.append('video', new Blob([readFileSync(source)], { type: 'video/mp4' }), 'aula.mp4');
       const up = await fetch(`${gateway}/api/admin/upload-video`, { method: 'POST', headers: { cookie: admin }, body: form });
       if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
-      const name = ((await up.json()) as { url: string }).url.split('/').pop()!;
+      const uploaded = ((await up.json()) as { url: string }).url;
+      const name = uploaded.split('/').pop()!;
       const status = async () => ((await (await fetch(`${gateway}/api/admin/videos?names=${name}`, { headers: { cookie: admin } })).json()) as { status: string; percent: number }[])[0]!;
       for (let i = 0; i < 100 && (await status()).status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 100));
       const before = await status();
@@ -139,6 +147,22 @@ async function readPathDuringTranscode(source: string): Promise<void> {
           `req/s ${without.rps.toFixed(0)} → ${during.rps.toFixed(0)}; the conversion went from ${before.status} ${before.percent}% to ${after.status} ${after.percent}% while measured; ` +
           `load generator CPU ${without.generatorCpu}% / ${during.generatorCpu}% of one core; machine load average ${loadavg()[0]!.toFixed(1)}\n`,
       );
+
+      // 4. the converted upload as a content, played through the gateway: HLS against the original MP4
+      const converting = Date.now();
+      for (let s = await status(); s.status !== 'ready'; s = await status()) {
+        if (s.status === 'failed') throw new Error('the conversion failed');
+        if (Date.now() - converting > 3_600_000) throw new Error(`the conversion did not end: ${s.status} ${s.percent}%`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      const created = await fetch(`${gateway}/api/admin/contents`, {
+        method: 'POST',
+        headers: { ...json, cookie: admin },
+        body: JSON.stringify({ title: 'Superaquecimento na prática', video_file_url: uploaded, is_published: 1 }),
+      });
+      if (created.status !== 201) throw new Error(`content: ${created.status} ${await created.text()}`);
+      const contentId = ((await created.json()) as { id: number }).id;
+      await firstFrame({ gateway, contentId, ...subscriber, runs: FRAME_RUNS, loadavg: () => loadavg()[0]!.toFixed(1) });
     },
     { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_USERS: 'false' },
     { seed: true },
