@@ -81,8 +81,11 @@ export async function attachAdaptiveStream(video: HTMLVideoElement, master: stri
 
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) return null;
-  // no worker: the page's Content-Security-Policy allows scripts from this origin only (no blob: workers)
-  const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: false, startLevel: -1, backBufferLength: 30 });
+  // no worker: the page's Content-Security-Policy allows scripts from this origin only (no blob: workers).
+  // The first segment comes from the lowest rung with no bandwidth probe before it (hls.js's default downloads a
+  // segment only to measure, then the one it plays): the first frame comes sooner on mobile data, and the automatic
+  // choice climbs from there (bench:video, part 4).
+  const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: false, startLevel: 0, testBandwidth: false, backBufferLength: 30 });
   const indexOf = (height: number) => hls.levels.findIndex((l) => l.height === height);
   const capIndex = (cap: number | null) => {
     if (cap === null) return -1;
@@ -97,7 +100,9 @@ export async function attachAdaptiveStream(video: HTMLVideoElement, master: stri
   const apply = () => {
     hls.autoLevelCapping = capIndex(cap);
     const chosen = level === null ? -1 : indexOf(level);
-    hls.currentLevel = chosen >= 0 && (cap === null || level! <= cap) ? chosen : -1;
+    const target = chosen >= 0 && (cap === null || level! <= cap) ? chosen : -1;
+    // already automatic: left alone, so the start on the lowest rung is not switched away from before it plays
+    if (target !== -1 || !hls.autoLevelEnabled) hls.currentLevel = target;
   };
   let recovered = false;
   hls.on(Hls.Events.MANIFEST_PARSED, () => apply());
