@@ -147,9 +147,9 @@ test('a signed-in technician sees the board with podium, badges and own stats @p
 
   // 'Como Funcionam os Pontos' (spec section 9 and the learning rules).
   const rules = screen.section('Como Funcionam os Pontos');
-  const titles = ['Login diário', 'Por minuto de estudo', 'Aula concluída', 'Curso concluído', 'Manual aberto', 'Sequência de 3 dias', 'Sequência de 7 dias', 'Sequência de 30 dias'];
+  const titles = ['Login diário', 'Por minuto de estudo', 'Aula concluída', 'Curso concluído', 'Questionário aprovado', 'Avaliação final aprovada', 'Manual aberto', 'Sequência de 3 dias', 'Sequência de 7 dias', 'Sequência de 30 dias'];
   for (const text of titles) await expect(rules.getByText(text, { exact: true })).toBeVisible();
-  await expect(rules.getByText(/^\+\d+$/)).toHaveText(['+10', '+1', '+20', '+100', '+2', '+50', '+150', '+500']);
+  await expect(rules.getByText(/^\+\d+$/)).toHaveText(['+10', '+1', '+20', '+100', '+10', '+50', '+2', '+50', '+150', '+500']);
   await expect(rules.getByText('até 120 pontos por dia', { exact: false })).toBeVisible();
 });
 

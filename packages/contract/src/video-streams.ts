@@ -64,7 +64,7 @@ export const VideoStreams = z.object({
 export type VideoStreams = z.infer<typeof VideoStreams>;
 
 /** Name of a converted file inside an upload's folder: playlists, segments, poster, offline copy, captions. */
-export const VIDEO_DERIVED_FILE_RE = /^(?:master\.m3u8|\d{3,4}p\.m3u8|\d{3,4}p_\d{5}\.ts|poster\.jpg|offline\.mp4|captions\.vtt)$/;
+export const VIDEO_DERIVED_FILE_RE = /^(?:master\.m3u8|\d{1,4}p\.m3u8|\d{1,4}p_\d{5}\.ts|poster\.jpg|offline\.mp4|captions\.vtt)$/;
 
 /**
  * Checks a WebVTT text: the "WEBVTT" signature (a BOM allowed) and at least one cue timing line

@@ -88,6 +88,7 @@ export function FileVideoPlayer({
   const qualityMenuRef = useRef<HTMLDivElement>(null);
   const qualityMenuId = useId();
   const [streamFailed, setStreamFailed] = useState(false);
+  const resumeOnFallback = useRef(false);
   const [quality, setQuality] = useState<number | null>(null);
   const [saveData, setSaveData] = useState(readSaveData);
   const [qualityOpen, setQualityOpen] = useState(false);
@@ -142,6 +143,8 @@ export function FileVideoPlayer({
     if (!video || !hlsUrl || streamFailed) return;
     let cancelled = false;
     const fallBack = () => {
+      // playing, or asked to play: the original file goes on playing
+      resumeOnFallback.current = !video.paused;
       adaptive.current?.destroy();
       adaptive.current = null;
       if (!cancelled) setStreamFailed(true);
@@ -173,6 +176,7 @@ export function FileVideoPlayer({
     const at = video.currentTime;
     video.src = src;
     if (at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
+    if (resumeOnFallback.current) void video.play().catch(() => undefined);
   }, [streamFailed, src]);
 
   const chooseQuality = (height: number | null) => {
