@@ -276,9 +276,12 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
         )}
         <div role="radiogroup" aria-label={m.orientation} className="pt-1">
           <p className="mb-1.5 text-sm font-medium text-slate-700">{m.orientation}</p>
-          <div className="flex flex-wrap gap-4">
+          <div className="grid grid-cols-2 gap-2">
             {(['horizontal', 'vertical'] as const).map((value) => (
-              <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-700">
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-3.5 py-3 text-sm font-medium text-slate-700 has-[:checked]:border-sky-500 has-[:checked]:bg-sky-50 has-[:checked]:text-sky-800"
+              >
                 <input type="radio" value={value} className="size-4 accent-sky-600" {...register('video_orientation')} />
                 {m[value]}
               </label>
