@@ -165,6 +165,8 @@ export class SharedAnswers implements OnApplicationShutdown {
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('publish timeout')), PUBLISH_TIMEOUT_MS))),
       ]);
       clearTimeout(timer);
+      // only this process heard it (one copy of the service): dropped above already, nobody to wait for
+      if (reached <= 1) return;
       const key = this.ackKey(id);
       while (Number((await this.redis.get(key)) ?? 0) < reached && Date.now() < deadline) await new Promise((r) => setTimeout(r, ACK_POLL_MS));
       await this.redis.del(key);
