@@ -5,8 +5,8 @@
  *     that starts the real nginx in front of the real services;
  *  2. the fault suite (services killed, its own PostgreSQL and Redis stopped and restarted), one test at a time;
  *  3. browser tests (Playwright driving Debian's Chromium) against the platform started as `npm start` starts it;
- *  4. containers (only as `npm test -- containers`, until the stack passes its specs here): the images built from the Dockerfiles, the docker-compose
- *     stack started through podman, the journey and the operator promises on it (infra/containers/run.cjs).
+ *  4. containers (`npm test -- containers` alone): the images built from the Dockerfiles, the docker-compose stack
+ *     started through podman, the journey and the operator promises on it (infra/containers/run.cjs).
  * Each run uses its own database and Redis key prefix and removes them at the end.
  */
 'use strict';
@@ -127,8 +127,7 @@ function main() {
     } else failed += 1;
     ok = e2eOk && ok;
   }
-  // not yet part of the default run: the compose stack does not pass its specs on this machine yet (README)
-  if (only.includes('containers')) {
+  if (want('containers')) {
     const containersOk = runStep('Contêineres (podman + docker-compose)', 'node', ['infra/containers/run.cjs', `${out}/containers.json`]);
     const c = readJson(`${out}/containers.json`);
     if (c) {
