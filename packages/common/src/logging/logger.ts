@@ -24,7 +24,7 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
  * hottest route (the identity check: the child's bindings go through the redaction), and the quiet routes log
  * nothing unless they fail. What it writes is the child's own output, made on the first call.
  */
-export class RequestLogger {
+class RequestLogger {
   private made?: Logger;
   declare fatal: LogFn;
   declare error: LogFn;
