@@ -127,7 +127,7 @@ async function openLoop(base: string, rate: number, seconds: number, pick: () =>
       (async () => {
         let answer = await send(base, r);
         results.push({ kind: r.kind, service: answer.status === 0 ? 'gateway' : answer.service, status: answer.status, ms: performance.now() - due });
-        const next = answer.status < 300 ? r.then?.(answer.body) : null;
+        const next = answer.status >= 200 && answer.status < 300 ? r.then?.(answer.body) : null;
         if (next) {
           const t0 = performance.now();
           answer = await send(base, next);
