@@ -28,22 +28,31 @@
  * ("load generator", worker threads included), printed with every step.
  *
  * The instance models many users with the BENCH_USERS sessions it creates: RANKING_HEARTBEAT_MIN_INTERVAL_MS=0
- * (every heartbeat is queued: a real user's are 30 s apart) and IDENTITY_CACHE_SECONDS=0 (every call pays the
- * session lookup, as a user's next heartbeat comes long after the 2 s cache). With a few thousand sessions the
- * auth service still reuses a signed assertion for 10 s and the ranking finds it in its verifier's cache: the
- * signature work per request is lower than with 300,000 distinct users (part 1 gives the worker distinct users).
+ * (every heartbeat is queued: a real user's are 30 s apart) and IDENTITY_CACHE_SECONDS=0 (no identity is answered
+ * from the auth process's memory, as a user's next heartbeat comes long after its 2 s). The account's identity in
+ * Redis keeps the product's IDENTITY_REDIS_SECONDS (600 s): a user studying sends a heartbeat every 30 s, so in
+ * production 19 of 20 checks find it there (one Redis round trip) and one reads Postgres; with the bench's few
+ * hundred users every check after the first finds it. BENCH_IDENTITY_REDIS=0 gives the check before issue 24
+ * (Redis, then Postgres, on every heartbeat). With a few thousand sessions the auth service still reuses a signed
+ * assertion for 10 s and the ranking finds it in its verifier's cache: the signature work per request is lower
+ * than with 300,000 distinct users (part 1 gives the worker distinct users), about 55 µs of auth's CPU to sign and
+ * 140 µs of the ranking's to verify on this machine.
  *
  * Run: npm run bench:ranking (under `flock /tmp/clima-web.lock`).
  * Environment: BENCH_RATE=10000  BENCH_SECONDS=60  BENCH_CEILING_SECONDS=20  BENCH_STEPS=6666,5000,3333
  *   BENCH_USERS=1000  BENCH_CONNECTIONS=100  BENCH_STORAGE_HEARTBEATS=1000000 (0: no part 1)  BENCH_DRAIN_SECONDS=300
- *   BENCH_WORKERS=2 (autocannon's worker threads for the open loop)
+ *   BENCH_WORKERS=2 (autocannon's worker threads for the open loop)  BENCH_IDENTITY_CACHE=0 (IDENTITY_CACHE_SECONDS)
+ *   BENCH_IDENTITY_REDIS (IDENTITY_REDIS_SECONDS; unset: the product's default)
+ *   BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (bench/lib/cpu-profile.ts), written at the end of the run,
+ *   with windows.json (each flat-out run and the open loop on the profiles' monotonic clock, µs)
  * A benchmark, not a test: nothing is asserted.
  */
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Platform } from '../infra/platform.cjs';
 import { metricsAuth, withPlatform } from './lib/harness';
@@ -59,6 +68,7 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 const STORAGE_HEARTBEATS = Number(env.BENCH_STORAGE_HEARTBEATS ?? 1_000_000);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
 const WORKERS = Math.max(1, Number(env.BENCH_WORKERS ?? 2));
+const PROF = env.BENCH_CPU_PROF;
 const HEARTBEAT = '/api/users/session/heartbeat';
 const STUDY = JSON.stringify({ activity: 'video', visible: true });
 /** Aims of the issue, and its floor (100,000 active users every 30 s). */
@@ -420,7 +430,22 @@ async function storagePart(ctx: Ctx, db: Client): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// CPU profiles (BENCH_CPU_PROF=<dir>)
 
+/**
+ * Asks every service for its V8 profile (bench/lib/cpu-profile.ts, preloaded) at the end of the run, and writes
+ * the windows of the runs on the monotonic clock the profiles are stamped with (windows.json), to cut them to a run.
+ */
+async function writeProfiles(platform: Platform, windows: Record<string, [bigint, bigint]>): Promise<void> {
+  for (const c of platform.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 2000));
+  writeFileSync(join(PROF!, 'windows.json'), JSON.stringify(Object.fromEntries(Object.entries(windows).map(([k, [a, b]]) => [k, [Number(a), Number(b)]])), null, 1));
+  process.stdout.write(`CPU profiles in ${PROF} (the flat-out runs: windows.json, monotonic µs)\n\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+if (PROF) mkdirSync(PROF, { recursive: true });
 void withPlatform(
   async (p) => {
     const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;
@@ -448,9 +473,13 @@ void withPlatform(
       const nginx = await gatewayCeiling(gateway, { connections: CONNECTIONS, seconds: Math.min(CEILING_SECONDS, 10) });
       printWrk([nginx]);
       process.stdout.write('\n');
+      const ceilingFrom = process.hrtime.bigint() / 1000n;
       const ceiling = await load(ctx, 'no-op (HEAD, gateway + identity)', { method: 'HEAD', target: null, seconds: CEILING_SECONDS });
+      const ceilingTo = process.hrtime.bigint() / 1000n;
       print(ceiling);
+      const flatFrom = process.hrtime.bigint() / 1000n;
       const flat = await load(ctx, 'study heartbeat (POST), flat out', { method: 'POST', target: null, seconds: CEILING_SECONDS });
+      const flatTo = process.hrtime.bigint() / 1000n;
       print(flat);
       const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
       process.stdout.write(
@@ -459,7 +488,9 @@ void withPlatform(
       );
 
       process.stdout.write(`\n3. the target: ${RATE}/s (${(RATE * 30).toLocaleString('en')} users every 30 s)\n`);
+      const targetFrom = process.hrtime.bigint() / 1000n;
       const target = await load(ctx, 'study heartbeat', { method: 'POST', target: RATE, seconds: SECONDS });
+      const targetTo = process.hrtime.bigint() / 1000n;
       print(target);
       process.stdout.write(
         [
@@ -486,13 +517,27 @@ void withPlatform(
       }
       const failed = (await queue.getJobCounts('failed')).failed ?? 0;
       if (failed > 0) process.stdout.write(`failed heartbeat batches: ${failed}\n`);
+      // last: a Nest service ends on SIGUSR2 (its shutdown hooks) once the profile is written
+      if (PROF) {
+        await writeProfiles(p, {
+          'no-op (HEAD), flat out': [ceilingFrom, ceilingTo],
+          'study heartbeat (POST), flat out': [flatFrom, flatTo],
+          [`study heartbeat, ${RATE}/s open loop`]: [targetFrom, targetTo],
+        });
+      }
     } finally {
       await db.end();
       await queue.close();
     }
   },
   // the billing service refuses to start in production without payment-provider keys; it plays no part here
-  { RANKING_HEARTBEAT_MIN_INTERVAL_MS: '0', IDENTITY_CACHE_SECONDS: env.BENCH_IDENTITY_CACHE ?? '0', BILLING_PROVIDER: 'sandbox' },
+  {
+    RANKING_HEARTBEAT_MIN_INTERVAL_MS: '0',
+    IDENTITY_CACHE_SECONDS: env.BENCH_IDENTITY_CACHE ?? '0',
+    ...(env.BENCH_IDENTITY_REDIS ? { IDENTITY_REDIS_SECONDS: env.BENCH_IDENTITY_REDIS } : {}),
+    BILLING_PROVIDER: 'sandbox',
+    ...(PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib/cpu-profile.js')}`, BENCH_CPU_PROF: PROF } : {}),
+  },
 ).catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);

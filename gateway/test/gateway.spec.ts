@@ -56,7 +56,7 @@ async function sql(query: string, params: unknown[] = []) {
 }
 
 beforeAll(async () => {
-  const env = await testPlatformEnv({ DATABASE_URL: process.env.DATABASE_URL!, KEY_PREFIX: process.env.KEY_PREFIX!, IDENTITY_CACHE_SECONDS: '1' });
+  const env = await testPlatformEnv({ DATABASE_URL: process.env.DATABASE_URL!, KEY_PREFIX: process.env.KEY_PREFIX!, IDENTITY_CACHE_SECONDS: '1', IDENTITY_REDIS_SECONDS: '1' });
   platform = await startPlatform({ env, install: false, build: false, seed: false });
   base = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 });

@@ -15,7 +15,7 @@ import { assertRoutesMatchTable, listRoutes, RouteAccess, useRouteAccess } from 
 import { declaredPlatformRoutes, PLATFORM_ROUTES, PlatformRoute, registerPlatformRoutes } from './http/platform-routes';
 import { SHARED_ANSWER_KEY, SharedAnswerInterceptor, SharedAnswerOptions, SharedAnswers } from './http/shared-answers';
 import { identityFromAssertion, verifierFromEnv } from './identity/identity.middleware';
-import { NestPinoLogger, rootLogger } from './logging/logger';
+import { NestPinoLogger, requestLoggerFactory, rootLogger } from './logging/logger';
 import { startMetrics } from './metrics/metrics';
 import { requestIdOf, useRequestContext } from './http/request-context';
 import { rpcTransport } from './messaging/rpc';
@@ -131,6 +131,8 @@ export async function createServiceApp(module: unknown, config: ServiceConfig, o
     loggerInstance: logger,
     // one line per answer, written by the request context (http/request-context.ts)
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    // each request's pino child is made when the request first logs (most answers log nothing of their own)
+    childLoggerFactory: requestLoggerFactory as never,
     genReqId: requestIdOf,
     trustProxy: 'loopback',
     // as Express matched before: /a/ is /a, paths ignore case, a long id is a 404 of its route (not a 414)

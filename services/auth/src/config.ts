@@ -27,11 +27,18 @@ export const authEnv = {
       return origins;
     }),
   /**
-   * Seconds the identity of a session is kept in the auth process and in Redis. Every change that revokes
-   * (logout, password, deletion, flags, subscription) clears both at once; this only bounds how long a
-   * change made outside the service (a manual SQL update) takes to show.
+   * Seconds the identity of a session is kept in the auth process's memory. Every change that revokes
+   * (logout, password, deletion, flags, subscription) clears it at once in every process; this only bounds how
+   * long a change made outside the service (a manual SQL update) takes to show.
    */
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /**
+   * Seconds an account's identity (id, e-mail, name, subscription, flag) is kept in Redis, so an identity check
+   * is one Redis round trip and no Postgres read. Every revoking change deletes it at once (and a read that
+   * raced with one is not stored); this only bounds how long a change made outside the service (a manual SQL
+   * update) takes to show. 0: every check of a session the process does not remember reads Postgres.
+   */
+  IDENTITY_REDIS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Private key (Ed25519 JWK with kid) that signs the identity the gateway passes to the services. */
   IDENTITY_PRIVATE_KEY: optionalText,
   /**

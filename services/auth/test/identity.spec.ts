@@ -2,6 +2,8 @@ import request from 'supertest';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { ASSERTION_HEADER } from '@clima/common';
+import { COOKIES, readCookie } from '../src/infra/cookies';
+import { SessionStore } from '../src/sessions/session.store';
 import { adminBrowser, assertedIdentity, bootApp, Browser, fromAddress, GATEWAY_TOKEN, registerUser, uniqueEmail } from './helpers';
 
 const EMPTY = { user: null, admin: null };
@@ -115,15 +117,41 @@ describe('GET /internal/identity (nginx auth_request)', () => {
     expect((await idOf(browser)).user).toBeNull();
   });
 
-  it('a direct change in the database shows once the short identity cache expires', async () => {
-    const { browser, me } = await registerUser(app);
-    expect((await idOf(browser)).user?.subscriptionStatus).toBe('inactive');
-    await app.get(DataSource).query(`UPDATE auth.users SET subscription_status = 'active' WHERE id = $1`, [me.id]);
-    for (let i = 0; i < 50; i++) {
-      if ((await idOf(browser)).user?.subscriptionStatus === 'active') break;
-      await new Promise((r) => setTimeout(r, 100));
+  it('a direct change in the database shows once the identity caches expire (IDENTITY_CACHE_SECONDS, IDENTITY_REDIS_SECONDS)', async () => {
+    const { app: short } = await bootApp({ IDENTITY_CACHE_SECONDS: '1', IDENTITY_REDIS_SECONDS: '1' });
+    try {
+      const { browser, me } = await registerUser(short);
+      expect((await idOf(browser)).user?.subscriptionStatus).toBe('inactive');
+      await short.get(DataSource).query(`UPDATE auth.users SET subscription_status = 'active' WHERE id = $1`, [me.id]);
+      for (let i = 0; i < 50; i++) {
+        if ((await idOf(browser)).user?.subscriptionStatus === 'active') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await idOf(browser)).user?.subscriptionStatus).toBe('active');
+    } finally {
+      await short.close();
     }
+  });
+
+  it('keeps an identity in Redis, and never stores one read from Postgres before a revoking change', async () => {
+    const { browser, me } = await registerUser(app);
+    const sid = readCookie(browser.cookieHeader, COOKIES.user)!;
+    const sessions = app.get(SessionStore);
+    await idOf(browser);
+    const cached = await sessions.resolve(sid, undefined);
+    expect(cached.userId).toBe(me.id);
+    expect(JSON.parse(cached.userIdentity!)).toMatchObject({ id: me.id, subscriptionStatus: 'inactive' });
+
+    // a check that began before the change: its Postgres read may be the old row, so it must not be kept
+    await sessions.forgetIdentity('user', me.id);
+    const before = await sessions.resolve(sid, undefined);
+    expect(before.userIdentity).toBeNull();
+    await app.get(DataSource).query(`UPDATE auth.users SET subscription_status = 'active' WHERE id = $1`, [me.id]);
+    await sessions.forgetIdentity('user', me.id);
+    await sessions.cacheIdentity('user', me.id, { ...JSON.parse(cached.userIdentity!), subscriptionStatus: 'inactive' }, before.epoch);
+    expect((await sessions.resolve(sid, undefined)).userIdentity).toBeNull();
     expect((await idOf(browser)).user?.subscriptionStatus).toBe('active');
+    expect(JSON.parse((await sessions.resolve(sid, undefined)).userIdentity!)).toMatchObject({ subscriptionStatus: 'active' });
   });
 
   describe('Origin check on state-changing requests', () => {

@@ -28,7 +28,7 @@ export interface ResetAdministratorResult {
  * of that administrator at once. Null when there is no such administrator.
  */
 export async function resetAdministratorPassword(
-  deps: { ds: DataSource; redis: Redis; config: Pick<AuthConfig, 'KEY_PREFIX' | 'SESSION_TTL_DAYS' | 'ADMIN_SESSION_TTL_HOURS' | 'IDENTITY_CACHE_SECONDS'> },
+  deps: { ds: DataSource; redis: Redis; config: Pick<AuthConfig, 'KEY_PREFIX' | 'SESSION_TTL_DAYS' | 'ADMIN_SESSION_TTL_HOURS' | 'IDENTITY_CACHE_SECONDS' | 'IDENTITY_REDIS_SECONDS'> },
   username: string,
   password?: string,
 ): Promise<ResetAdministratorResult | null> {

@@ -35,8 +35,8 @@ export class IdentityService {
 
     const r = await this.sessions.resolve(userSid, adminSid);
     const [user, administrator] = await Promise.all([
-      r.userId ? (r.userIdentity ? (JSON.parse(r.userIdentity) as UserIdentity) : this.loadUser(r.userId)) : null,
-      r.adminId ? (r.adminIdentity ? (JSON.parse(r.adminIdentity) as AdminIdentity) : this.loadAdministrator(r.adminId)) : null,
+      r.userId ? (r.userIdentity ? (JSON.parse(r.userIdentity) as UserIdentity) : this.loadUser(r.userId, r.epoch)) : null,
+      r.adminId ? (r.adminIdentity ? (JSON.parse(r.adminIdentity) as AdminIdentity) : this.loadAdministrator(r.adminId, r.epoch)) : null,
     ]);
     if (hasUser && user) {
       this.cache.rememberSession(mark, 'user', userSid, user.id);
@@ -66,20 +66,20 @@ export class IdentityService {
     return compose(user, administrator);
   }
 
-  private async loadUser(id: string): Promise<UserIdentity | null> {
+  private async loadUser(id: string, epoch: string): Promise<UserIdentity | null> {
     const row = await this.users.identityRow(id);
     if (!row) return null;
     const identity = toUserIdentity({ id: row.id, email: row.email, name: row.name, subscriptionStatus: row.subscription_status, isAdmin: row.is_admin });
-    await this.sessions.cacheIdentity('user', id, identity);
+    await this.sessions.cacheIdentity('user', id, identity, epoch);
     return identity;
   }
 
-  private async loadAdministrator(id: string): Promise<AdminIdentity | null> {
+  private async loadAdministrator(id: string, epoch: string): Promise<AdminIdentity | null> {
     if (!/^\d{1,10}$/.test(id)) return null;
     const row = await this.administrators.identityRow(Number(id));
     if (!row) return null;
     const identity: AdminIdentity = { id: String(row.id), username: row.username };
-    await this.sessions.cacheIdentity('admin', id, identity);
+    await this.sessions.cacheIdentity('admin', id, identity, epoch);
     return identity;
   }
 }

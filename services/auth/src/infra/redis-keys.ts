@@ -24,6 +24,13 @@ export class RedisKeys {
   }
   userIdentity = (userId: string) => `${this.userIdentityPrefix}${userId}`;
   adminIdentity = (adminId: number | string) => `${this.adminIdentityPrefix}${adminId}`;
+  /**
+   * Counter bumped by every change that drops a cached identity: an identity read from Postgres is stored
+   * only if it did not move since the read began (a change in between would otherwise leave the old one).
+   */
+  get identityEpoch() {
+    return `${this.base}:ident-epoch`;
+  }
   /** Pub/sub channel on which auth processes tell each other what to forget at once. */
   get identityRevocations() {
     return `${this.base}:identity-revoked`;

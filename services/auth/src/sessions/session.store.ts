@@ -16,11 +16,12 @@ const INDEX_PRUNE_AT = 50;
 const RENEWAL_MEMO_MAX = 100_000;
 
 /**
- * One round trip for the identity of a request: both sessions and, for each, the cached identity.
- * KEYS: user session, admin session. ARGV: user identity prefix, admin identity prefix.
+ * One round trip for the identity of a request: both sessions and, for each, the cached identity; and when one
+ * is not cached, the identity epoch (see RedisKeys.identityEpoch) the Postgres read that follows is stored under.
+ * KEYS: user session, admin session, identity epoch. ARGV: user identity prefix, admin identity prefix.
  */
 const RESOLVE_LUA = `
-local out = {false, false, false, false}
+local out = {false, false, false, false, false}
 local uid = redis.call('GET', KEYS[1])
 if uid then
   out[1] = uid
@@ -31,7 +32,27 @@ if aid then
   out[3] = aid
   out[4] = redis.call('GET', ARGV[2] .. aid)
 end
+if (uid and not out[2]) or (aid and not out[4]) then
+  out[5] = redis.call('GET', KEYS[3]) or ''
+end
 return out
+`;
+
+/**
+ * Stores an identity read from Postgres unless a revoking change bumped the epoch since the read began.
+ * KEYS: identity, identity epoch. ARGV: identity (JSON), the epoch seen before the read, seconds to keep it.
+ */
+const STORE_IDENTITY_LUA = `
+if (redis.call('GET', KEYS[2]) or '') ~= ARGV[2] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+return 1
+`;
+
+/** Drops a cached identity and bumps the epoch, so a read already under way does not store the old one. */
+const FORGET_IDENTITY_LUA = `
+redis.call('DEL', KEYS[1])
+redis.call('INCR', KEYS[2])
+return 1
 `;
 
 type Kind = 'user' | 'admin';
@@ -41,6 +62,14 @@ export interface ResolvedSessions {
   userIdentity: string | null;
   adminId: string | null;
   adminIdentity: string | null;
+  /** The identity epoch before a Postgres read (when an identity was not cached): what cacheIdentity stores under. */
+  epoch: string;
+}
+
+interface IdentityScripts {
+  climaResolve(k1: string, k2: string, k3: string, a1: string, a2: string): Promise<(string | null)[]>;
+  climaStoreIdentity(k1: string, k2: string, value: string, epoch: string, seconds: number): Promise<number>;
+  climaForgetIdentity(k1: string, k2: string): Promise<number>;
 }
 
 /**
@@ -63,10 +92,17 @@ export class SessionStore {
   ) {
     this.userTtlSeconds = config.SESSION_TTL_DAYS * 24 * 3600;
     this.adminTtlSeconds = config.ADMIN_SESSION_TTL_HOURS * 3600;
-    this.identityTtl = config.IDENTITY_CACHE_SECONDS;
-    if (!(this.redis as unknown as { climaResolve?: unknown }).climaResolve) {
-      this.redis.defineCommand('climaResolve', { numberOfKeys: 2, lua: RESOLVE_LUA });
+    this.identityTtl = config.IDENTITY_REDIS_SECONDS;
+    if (!(this.redis as unknown as Partial<IdentityScripts>).climaResolve) {
+      this.redis.defineCommand('climaResolve', { numberOfKeys: 3, lua: RESOLVE_LUA });
+      this.redis.defineCommand('climaStoreIdentity', { numberOfKeys: 2, lua: STORE_IDENTITY_LUA });
+      this.redis.defineCommand('climaForgetIdentity', { numberOfKeys: 2, lua: FORGET_IDENTITY_LUA });
     }
+  }
+
+  /** The client with the scripts above defined on it. */
+  private get scripts(): IdentityScripts {
+    return this.redis as unknown as IdentityScripts;
   }
 
   private sessionKey(kind: Kind, sid: string) {
@@ -179,26 +215,29 @@ export class SessionStore {
   /** Both sessions of a request and their cached identities, in one round trip. */
   async resolve(userSid: string | undefined, adminSid: string | undefined): Promise<ResolvedSessions> {
     const none = `${this.keys.base}:none`;
-    const [userId, userIdentity, adminId, adminIdentity] = (await (
-      this.redis as unknown as { climaResolve(k1: string, k2: string, a1: string, a2: string): Promise<(string | null)[]> }
-    ).climaResolve(
+    const [userId, userIdentity, adminId, adminIdentity, epoch] = await this.scripts.climaResolve(
       isSessionId(userSid) ? this.keys.userSession(userSid) : none,
       isSessionId(adminSid) ? this.keys.adminSession(adminSid) : none,
+      this.keys.identityEpoch,
       this.keys.userIdentityPrefix,
       this.keys.adminIdentityPrefix,
-    )) as (string | null)[];
-    return { userId: userId ?? null, userIdentity: userIdentity ?? null, adminId: adminId ?? null, adminIdentity: adminIdentity ?? null };
+    );
+    return { userId: userId ?? null, userIdentity: userIdentity ?? null, adminId: adminId ?? null, adminIdentity: adminIdentity ?? null, epoch: epoch ?? '' };
   }
 
-  async cacheIdentity(kind: Kind, owner: string, value: object): Promise<void> {
+  /**
+   * Keeps an identity read from Postgres for IDENTITY_REDIS_SECONDS, unless a revoking change (forgetIdentity)
+   * came since `epoch` was read: then the next request reads Postgres again.
+   */
+  async cacheIdentity(kind: Kind, owner: string, value: object, epoch: string): Promise<void> {
     if (this.identityTtl <= 0) return;
     const key = kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner);
-    await this.redis.set(key, JSON.stringify(value), 'EX', this.identityTtl);
+    await this.scripts.climaStoreIdentity(key, this.keys.identityEpoch, JSON.stringify(value), epoch, this.identityTtl);
   }
 
   /** Drops the cached identity so the next request reads the account again (admin edit, deletion…). */
   async forgetIdentity(kind: Kind, owner: string): Promise<void> {
-    await this.redis.del(kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner));
+    await this.scripts.climaForgetIdentity(kind === 'user' ? this.keys.userIdentity(owner) : this.keys.adminIdentity(owner), this.keys.identityEpoch);
     await this.identities.revokeOwner(kind, owner);
   }
 }
