@@ -27,12 +27,15 @@
  *     crowd:     BENCH_START_USERS (50), BENCH_MAX_USERS (12800), BENCH_USER_STEP_SECONDS (15),
  *                BENCH_THINK_SECONDS (2-8), BENCH_ACCOUNTS (80 sessions; more technicians share them)
  *     open loop: BENCH_SECONDS (6 per step), BENCH_START_RATE (50), BENCH_MAX_RATE (6400)
+ *     BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (lib/cpu-profile.ts) and of the load generator,
+ *                written when the open-loop mix ends; windows.json gives each rate's run (monotonic µs)
  */
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricsAuth, metricsToken, repoRoot } from './lib/harness';
@@ -124,7 +127,7 @@ async function openLoop(base: string, rate: number, seconds: number, pick: () =>
       (async () => {
         let answer = await send(base, r);
         results.push({ kind: r.kind, service: answer.status === 0 ? 'gateway' : answer.service, status: answer.status, ms: performance.now() - due });
-        const next = answer.status < 300 ? r.then?.(answer.body) : null;
+        const next = answer.status >= 200 && answer.status < 300 ? r.then?.(answer.body) : null;
         if (next) {
           const t0 = performance.now();
           answer = await send(base, next);
@@ -500,7 +503,26 @@ async function crowd(p: Platform, base: string, cookies: string[], catalogue: Ca
   return { held, first, saturated };
 }
 
+/** The load generator's own V8 CPU profile (BENCH_CPU_PROF): started before the open loop, written when it ends. */
+function profileGenerator(dir: string): () => Promise<void> {
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: 200 });
+  session.post('Profiler.start');
+  return () =>
+    new Promise((resolve) =>
+      session.post('Profiler.stop', (err, result) => {
+        if (!err) writeFileSync(join(dir, `generator-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+        session.disconnect();
+        resolve();
+      }),
+    );
+}
+
 async function main(): Promise<void> {
+  const prof = process.env.BENCH_CPU_PROF;
+  if (prof) mkdirSync(prof, { recursive: true });
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
   const keyPrefix = `bench_${id}`;
@@ -528,6 +550,7 @@ async function main(): Promise<void> {
     WEB_SHELL_DIR: web,
     STORAGE_DIR: storage,
     METRICS_TOKEN: metricsToken(),
+    ...(prof ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib/cpu-profile.js')}`, BENCH_CPU_PROF: prof } : {}),
   });
   const started = performance.now();
   const p = await startPlatform({ env, install: false, build: false, seed: true });
@@ -653,11 +676,15 @@ async function main(): Promise<void> {
     if (PARTS.has('mix')) {
       print(`\nMixed requests at rising rates (open loop, ${STEP_SECONDS} s per step; p99 limit ${P99_LIMIT_MS} ms; latency from the scheduled send time)`);
       print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core)`);
+      const windows: Record<string, [number, number]> = {};
+      const stopGeneratorProfile = prof ? profileGenerator(prof) : null;
       const step = async (rate: number): Promise<MixStep | null> => {
         const before = await scrape(p);
         const m0 = machineCpu();
         const t0 = performance.now();
+        const from = process.hrtime.bigint() / 1000n;
         const results = await openLoop(base, rate, STEP_SECONDS, pick);
+        windows[rate] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
         const elapsed = (performance.now() - t0) / 1000;
         const m1 = machineCpu();
         const after = await scrape(p);
@@ -680,6 +707,13 @@ async function main(): Promise<void> {
           break;
         }
         held = s;
+      }
+      if (prof) {
+        await stopGeneratorProfile!();
+        for (const c of p.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
+        await sleep(2000);
+        writeFileSync(join(prof, 'windows.json'), JSON.stringify(windows, null, 1));
+        print(`CPU profiles in ${prof} (each rate's run: windows.json, monotonic µs)`);
       }
       print(`\nHighest rate held (p99 ≤ ${P99_LIMIT_MS} ms, errors ≤ 1 %): ${held ? `${held.rate} req/s, p99 ${held.p99.toFixed(0)} ms, load generator ${held.f.cpuPct.generator} % of a core` : 'none'} = ${asTechnicians(held?.rate ?? 0)}; counted in requests: this mix carries no video bytes`);
       print(`Saturates first: ${saturated ?? `none up to ${MAX_RATE} req/s`}`);

@@ -103,6 +103,8 @@ const PUBLISH_TIMEOUT_MS = 1000;
 /** How long a write waits for the other processes to say they dropped its scopes (a process that hangs is not waited for). */
 const ACK_TIMEOUT_MS = 250;
 const ACK_POLL_MS = 2;
+/** Own invalidations remembered until heard, at most (past that, forgotten: each then costs the others' round trip). */
+const OWN_MESSAGES_MAX = 10_000;
 
 @Injectable()
 export class SharedAnswers implements OnApplicationShutdown {
@@ -121,6 +123,8 @@ export class SharedAnswers implements OnApplicationShutdown {
   }
   private routes = new Map<string, SharedAnswerOptions>();
   private serving = false;
+  /** The invalidations this process published that its own subscription has not heard yet, by message id. */
+  private readonly own = new Map<string, { heard: boolean }>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -157,6 +161,8 @@ export class SharedAnswers implements OnApplicationShutdown {
     if (!scopes.length) return;
     this.drop(scopes);
     const id = randomUUID();
+    // this process hears its own message too: dropped above already, it is only counted here (no Redis round trip)
+    const mine = this.subscriber ? this.rememberOwn(id) : null;
     const deadline = Date.now() + ACK_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -165,10 +171,11 @@ export class SharedAnswers implements OnApplicationShutdown {
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('publish timeout')), PUBLISH_TIMEOUT_MS))),
       ]);
       clearTimeout(timer);
+      if (reached === 0) this.own.delete(id);
       // only this process heard it (one copy of the service): dropped above already, nobody to wait for
       if (reached <= 1) return;
       const key = this.ackKey(id);
-      while (Number((await this.redis.get(key)) ?? 0) < reached && Date.now() < deadline) await new Promise((r) => setTimeout(r, ACK_POLL_MS));
+      while (Number((await this.redis.get(key)) ?? 0) + (mine?.heard ? 1 : 0) < reached && Date.now() < deadline) await new Promise((r) => setTimeout(r, ACK_POLL_MS));
       await this.redis.del(key);
     } catch (err) {
       // Redis is not answering: the other processes' subscriptions are down too, so they keep nothing meanwhile
@@ -179,13 +186,33 @@ export class SharedAnswers implements OnApplicationShutdown {
     }
   }
 
+  /** An invalidation this process publishes, until its own subscription hears it (bounded: a message lost is forgotten). */
+  private rememberOwn(id: string): { heard: boolean } {
+    if (this.own.size >= OWN_MESSAGES_MAX) this.own.clear();
+    const mine = { heard: false };
+    this.own.set(id, mine);
+    return mine;
+  }
+
   private ackKey(id: string): string {
     return `${this.channel}:ack:${id}`;
   }
 
-  /** A message heard: its scopes dropped here, then said so to the write that published it. */
+  /**
+   * A message heard: its scopes dropped here, then said so to the write that published it. This process's own
+   * message was dropped before it was published: it is only marked heard, for its write to count.
+   */
   private heard(message: string): void {
     const bar = message.indexOf('|');
+    if (bar >= 0) {
+      const id = message.slice(0, bar);
+      const mine = this.own.get(id);
+      if (mine) {
+        mine.heard = true;
+        this.own.delete(id);
+        return;
+      }
+    }
     this.drop((bar < 0 ? message : message.slice(bar + 1)).split(','));
     if (bar < 0) return;
     const key = this.ackKey(message.slice(0, bar));
@@ -276,6 +303,8 @@ export class SharedAnswers implements OnApplicationShutdown {
     this.epoch++;
     this.entries.clear();
     this.bytes = 0;
+    // what was published before this point is not heard any more
+    this.own.clear();
   }
 
   private listen(): void {
