@@ -58,6 +58,10 @@ describe('LocalStorage', () => {
     expect(res.headers['content-type']).toBe('video/mp4');
     expect(res.ended).toBe(true);
 
+    // where a program on this machine reads it: the file itself
+    expect(await storage.location('videos/abc.mp4')).toBe(join(dir, 'videos/abc.mp4'));
+    expect(await storage.location('videos/none.mp4')).toBeNull();
+
     await storage.delete('videos/abc.mp4');
     await storage.delete('videos/abc.mp4');
     expect(await storage.stat('videos/abc.mp4')).toBeNull();

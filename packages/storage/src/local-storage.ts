@@ -59,6 +59,10 @@ export class LocalStorage implements Storage {
     return { body: createReadStream(this.path(key), { start, end }), size: s.size, start, end };
   }
 
+  async location(key: string): Promise<string | null> {
+    return (await this.stat(key)) ? this.path(key) : null;
+  }
+
   /** nginx serves the file (with ranges) from its internal location; we only say which one. */
   async serve(res: HttpResponse, key: string, opts: ServeOptions): Promise<void> {
     assertSafeKey(key);

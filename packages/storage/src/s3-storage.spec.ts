@@ -64,6 +64,17 @@ describe('S3Storage against a real S3-protocol server', () => {
     expect(Buffer.from(await ranged.arrayBuffer()).equals(file.subarray(100, 200))).toBe(true);
   });
 
+  it('gives a presigned URL on its own endpoint where a program reads the object (ranges too), null for a missing one', async () => {
+    const file = mp4Bytes(200_000);
+    await storage.put('videos/located.mp4', Readable.from([file]), { contentType: 'video/mp4' });
+    const url = await storage.location('videos/located.mp4');
+    expect(url?.startsWith(`${server.config.endpoint}/`)).toBe(true);
+    const ranged = await fetch(url!, { headers: { Range: 'bytes=1000-1999' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(file.subarray(1000, 2000))).toBe(true);
+    expect(await storage.location('videos/none.mp4')).toBeNull();
+  });
+
   it('removes the object when the stream fails, and reports missing objects as null', async () => {
     const failing = new Readable({
       read() {
@@ -139,6 +150,19 @@ describe('S3Storage uploads in bounded memory (seen from a proxy in front of the
     expect(mostParts).toBe(PARTS_IN_FLIGHT);
     const stored = await storage.stream('videos/long.mp4');
     expect((await buffer(stored!.body)).equals(file)).toBe(true);
+  });
+
+  it('reuses the part buffers of an upload for the next one: a second upload allocates none', async () => {
+    const file = mp4Bytes(3 * PART_SIZE + 1);
+    await storage.put('videos/first.mp4', fast(file), { contentType: 'video/mp4' });
+    const allocations = jest.spyOn(Buffer, 'allocUnsafe');
+    try {
+      expect(await storage.put('videos/second.mp4', fast(file), { contentType: 'video/mp4' })).toEqual({ key: 'videos/second.mp4', size: file.length });
+      expect(allocations.mock.calls.filter(([size]) => size === PART_SIZE)).toHaveLength(0);
+    } finally {
+      allocations.mockRestore();
+    }
+    expect((await buffer((await storage.stream('videos/second.mp4'))!.body)).equals(file)).toBe(true);
   });
 
   it('writes a file of at most one part in one PUT, an empty one too', async () => {

@@ -53,6 +53,12 @@ export interface Storage {
   /** Reads the object (or a range of it); null when it does not exist. */
   stream(key: string, range?: ByteRange): Promise<ObjectStream | null>;
   /**
+   * Where a program on this machine (ffprobe, ffmpeg) reads the object without its bytes passing through this
+   * process: the file's path (local disk) or a presigned GET URL valid for `S3_URL_TTL_SECONDS` (S3, signed
+   * for the service's own endpoint); null when the object does not exist.
+   */
+  location(key: string): Promise<string | null>;
+  /**
    * Answers an HTTP request for the object after the caller authorised it: the local driver hands it to
    * nginx (`X-Accel-Redirect`), the S3 driver redirects to a short-lived presigned URL. Both support ranges.
    */
