@@ -15,7 +15,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, log } = require('./platform.cjs');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The browser tests' Chromium: Debian's headless shell (see e2e/playwright.config.ts). */
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 /**
  * Installs a Debian package with apt-get (through sudo when not root) unless `command` is there: an
@@ -36,7 +37,7 @@ function ensureDebianPackage(command, pkg) {
 }
 
 function ensureChromium() {
-  ensureDebianPackage(CHROMIUM, 'chromium');
+  ensureDebianPackage(CHROMIUM, process.env.CHROMIUM_PATH ? 'chromium' : 'chromium-headless-shell');
 }
 
 /** The scanned PDFs of the OCR specs, the browser tests and the bench are drawn with ImageMagick's `convert`. */
