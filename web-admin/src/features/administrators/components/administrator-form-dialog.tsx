@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdministratorCreateBody, AdministratorUpdateBody, type Administrator } from '@clima/contract/auth';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useId, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { inputStyles, labelStyles } from '@clima/web-kit/button';
@@ -27,7 +27,8 @@ export function AdministratorFormDialog({ target, onClose }: { target: Administr
     resolver: (values, ctx, opts) => (editingRef.current ? updateResolver : createResolver)(values, ctx, opts),
   });
 
-  useEffect(() => {
+  // before the opened dialog is painted: what is typed into it at once is not wiped by the reset
+  useLayoutEffect(() => {
     if (target === null) return;
     reset({ username: target === 'new' ? '' : target.username, password: '' });
     setShowPassword(false);

@@ -1,6 +1,6 @@
 import type { Content, ContentCategory } from '@clima/contract/catalog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useLayoutEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { Alert } from '@clima/web-kit/alert';
@@ -49,7 +49,8 @@ export function ContentFormDialog({
   });
   const { reset: resetUpload } = upload;
 
-  useEffect(() => {
+  // before the opened dialog is painted: what is typed into it at once is not wiped by the reset
+  useLayoutEffect(() => {
     if (target === null) return;
     reset(target === 'new' ? emptyContentForm : contentToForm(target));
     resetUpload();

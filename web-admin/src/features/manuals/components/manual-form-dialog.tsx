@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MANUAL_MESSAGES, MANUAL_TYPES, ManualCreateBody, ManualUpdateBody, type Manual, type ManualType } from '@clima/contract/manuals';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { messages } from '../../../i18n/messages';
 import { inputStyles, labelStyles } from '@clima/web-kit/button';
@@ -76,7 +76,8 @@ export function ManualFormDialog({ target, onClose, onSaved }: { target: Manual 
     },
   });
 
-  useEffect(() => {
+  // before the opened dialog is painted: what is typed into it at once is not wiped by the reset
+  useLayoutEffect(() => {
     if (target === null) return;
     reset(
       target === 'new'

@@ -1,7 +1,7 @@
 import type { AdminUserView } from '@clima/contract/auth';
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from '@clima/contract/common';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useLayoutEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { messages } from '../../../i18n/messages';
@@ -38,7 +38,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
   });
   const ids = { status: useId(), plan: useId(), admin: useId() };
 
-  useEffect(() => {
+  // before the opened dialog is painted: what is typed into it at once is not wiped by the reset
+  useLayoutEffect(() => {
     if (user) reset(valuesOf(user));
   }, [user, reset]);
 
