@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminLoginPage } from '../pages/admin-pages';
 import { admin, registerUser } from '../support/api';
 import { visitAdminScreen } from '../support/a11y-screens';
-import { expectNoAxeViolations } from '../support/axe-admin';
+import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * Issue 25: axe (WCAG 2.2 AA) finds nothing on any admin screen, at 1280 px and at 390 px (`@phone` runs this

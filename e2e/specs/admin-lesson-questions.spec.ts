@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { AdminLoginPage, DeleteDialog } from '../pages/admin-pages';
 import { admin, adminApi, seedTestUser } from '../support/api';
-import { expectNoAxeViolations } from '../support/axe-admin';
+import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * Issue 27, the admin side of 'Dúvidas': the dashboard counts the unanswered questions, 'Dúvidas sem resposta'

@@ -1,18 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AdminLoginPage, AdminUsersPage } from '../pages/admin-pages';
 import { PendingChargePanel, SandboxChargePage, skipTrialDialog, SubscriptionPage } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
 import { admin, registerUser } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
 
 /** WCAG 2.2 AA (and the A rules under it): axe finds nothing in the parts of the page given (this feature's). */
-async function expectAccessible(page: Page, include: string[] = []): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  for (const part of include) builder = builder.include(part);
-  const { violations } = await builder.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectAccessible = (page: Page, include: string[] = []): Promise<void> => expectNoAxeViolations(page, 'Pix e boleto', include);
 
 test('a technician without a card pays by Pix: the QR and its code copied, paid in the sandbox, PRO and the receipt @phone', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AdminLoginPage, DeleteDialog } from '../pages/admin-pages';
 import { admin, adminApi, seedTestUser, type TestUser } from '../support/api';
-import { axeViolations } from '../support/axe';
-import { expectNoAxeViolations } from '../support/axe-admin';
+import { axeViolations, expectNoAxeViolations } from '../support/axe';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

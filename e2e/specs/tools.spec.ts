@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { ToolsPage } from '../pages/tools-page';
+import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * The technician's field tools (issue 29): /ferramentas in the shell's menu, the refrigerant P/T chart
@@ -10,14 +10,6 @@ import { ToolsPage } from '../pages/tools-page';
  * the contents and the manuals; the last inputs kept on the device; the page computing with no network.
  * The expected figures are published saturation points (NIST REFPROP P/T charts in psig and °F).
  */
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** The page's own content (the shell around it, header and menu, is checked by the layout's specs). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('#conteudo').withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeEach(async ({ page }) => {
   await skipTrialDialog(page);
@@ -218,12 +210,14 @@ test('keyboard only: the fields are reached and used with Tab and the arrows @ph
 test('axe finds nothing on the page, empty and with results @phone', async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.goto();
-  await expectNoAxeViolations(page);
+  // the page's own content (the shell around it, header and menu, is checked by the layout's specs)
+  await expectNoAxeViolations(page, 'ferramentas', '#conteudo');
   await tools.choose({ refrigerant: 'R-407C', pressureUnit: 'bar' });
   await tools.readPt('a pressão', '4');
   await tools.measure('superheat', '4', '12');
   await tools.measure('subcooling', '17', 'x');
   await expect(tools.ptValue('pt-dew')).toBeVisible();
   await expect(tools.calculator('subcooling').getByText('Digite um número (ex.: 4,5).')).toBeVisible();
-  await expectNoAxeViolations(page);
+  // the page's own content (the shell around it, header and menu, is checked by the layout's specs)
+  await expectNoAxeViolations(page, 'ferramentas', '#conteudo');
 });

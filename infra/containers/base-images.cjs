@@ -184,6 +184,6 @@ function ensureBaseImages() {
   return Object.fromEntries(Object.entries(BASE_IMAGES).map(([k, v]) => [k, v.local]));
 }
 
-module.exports = { ensureBaseImages, ensurePackages, ensureContainersConf, BASE_IMAGES, log, sh, have };
+module.exports = { ensureBaseImages, ensurePackages, ensureContainersConf, BASE_IMAGES, CACHE, log, sh, have };
 
 if (require.main === module) ensureBaseImages();
