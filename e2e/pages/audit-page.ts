@@ -6,8 +6,11 @@ export class AuditPage {
 
   async openFromSidebar(): Promise<void> {
     const menu = this.page.getByRole('button', { name: 'Abrir menu' });
+    const link = this.page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Auditoria' });
+    // the panel drawn first (right after signing in it may not be yet): the drawer's button on a phone, the sidebar otherwise
+    await expect(menu.or(link).filter({ visible: true }).first()).toBeVisible();
     if (await menu.isVisible()) await menu.click();
-    await this.page.getByRole('navigation', { name: 'Menu administrativo' }).getByRole('link', { name: 'Auditoria' }).click();
+    await link.click();
     await expect(this.page).toHaveURL(/\/admin\/audit$/);
     await expect(this.page.getByRole('heading', { name: 'Auditoria', level: 1 })).toBeVisible();
   }
