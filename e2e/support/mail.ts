@@ -1,3 +1,5 @@
+import { workerSlot } from '../platforms';
+
 /** One message as the e2e platform's mail catcher (MailDev's REST API) describes it. */
 export interface DeliveredMail {
   subject: string;
@@ -7,10 +9,10 @@ export interface DeliveredMail {
   to: { address: string }[];
 }
 
-/** The inbox of the mail catcher the global setup started (e2e/global-setup.ts sets E2E_MAIL_URL). */
+/** The inbox of the mail catcher of this worker's platform (e2e/global-setup.ts sets E2E_MAIL_URLS, one per worker). */
 function inbox(): string {
-  const url = process.env.E2E_MAIL_URL;
-  if (!url) throw new Error('E2E_MAIL_URL is not set (e2e/global-setup.ts sets it)');
+  const url = (JSON.parse(process.env.E2E_MAIL_URLS ?? '[]') as string[])[workerSlot()];
+  if (!url) throw new Error(`no mail catcher for worker ${workerSlot()}: E2E_MAIL_URLS is not set (e2e/global-setup.ts sets it)`);
   return url;
 }
 

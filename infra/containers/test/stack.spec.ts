@@ -251,7 +251,11 @@ describe('the operator promises', () => {
     const replicas = containers().filter((c) => c.service === 'catalog' && c.state === 'running');
     expect(replicas).toHaveLength(3);
     const before = replicas.map((c) => metricsCount(c.name));
-    for (let i = 0; i < 60; i++) expect((await gw('GET', '/api/contents', { cookie: journey.cookie })).status).toBe(200);
+    for (let i = 0; i < 60; i++) {
+      const res = await gw('GET', '/api/contents', { cookie: journey.cookie });
+      // a failure names the request, its answer and its request id (the gateway's and the services' logs carry it)
+      expect([i, res.status, res.status === 200 ? '' : `${res.text} (${res.headers.get('x-request-id')})`]).toEqual([i, 200, '']);
+    }
     const after = replicas.map((c) => metricsCount(c.name));
     expect(after.map((n, i) => n > before[i]!)).toEqual([true, true, true]);
 

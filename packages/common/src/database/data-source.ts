@@ -27,7 +27,10 @@ export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
     applicationName: o.applicationName ?? `clima-${o.schema}`,
     extra: {
       max: o.poolSize ?? 10,
-      connectionTimeoutMillis: 3000,
+      // a new connection may wait this long: on a 2-core machine where a dozen Node processes start at once
+      // (a release's Jobs and pods, replicas added by --scale) PostgreSQL took over 3 s to accept one, and a
+      // Job or a request failed on a database that was up. A database that is down refuses at once.
+      connectionTimeoutMillis: 10_000,
       // the search_path makes raw SQL in this service see its own schema first
       options: `-c search_path=${o.schema},public`,
     },
