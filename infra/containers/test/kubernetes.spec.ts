@@ -3,8 +3,10 @@
  * `local` overlay (`kubectl kustomize infra/k8s/overlays/local`), started under podman with what each spec
  * says (image, command and args, env from its ConfigMap and Secrets, user and group, read-only root
  * filesystem, the emptyDir at /tmp, every capability dropped, no privilege escalation), each Job run to its
- * end, each init container run to its end before its pod's container, then every readiness probe (httpGet
- * or exec, with its period and timeout) polled until the pod is ready.
+ * end (a failed pod run again up to the Job's backoffLimit, as the Job controller does; here a connection
+ * from a container just started could wait for a dropped first packet), each init container run to its end
+ * before its pod's container, then every readiness probe (httpGet or exec, with its period and timeout)
+ * polled until the pod is ready.
  *
  * They run on the compose stack's network, beside it: PostgreSQL, Redis, the store and the mail catcher are
  * the stack's (the local overlay's own pods of those are the official images, which this machine has not),
@@ -51,7 +53,7 @@ interface Doc {
   kind: string;
   metadata: { name: string };
   data?: Record<string, string>;
-  spec?: { template?: { spec: PodSpec } };
+  spec?: { template?: { spec: PodSpec }; backoffLimit?: number };
 }
 
 const docs = (): Doc[] => {
@@ -159,15 +161,23 @@ describe('Kubernetes: the local overlay pod specs under podman', () => {
 
     // the release's migration Jobs (migrations under an advisory lock, the seed into empty tables only)
     const t0 = Date.now();
+    // as the Job controller does: a failed pod is run again, up to the Job's backoffLimit (Kubernetes' default 6),
+    // after a back-off of 10 s, 20 s, 40 s…; every failed try is printed with the end of its output
+    const retried: string[] = [];
     const jobResults = await Promise.all(
       jobs.map(async (j) => {
         const pod = j.spec!.template!.spec;
-        const r = await runToEnd(`${PREFIX}${j.metadata.name}`, runArgs(pod, pod.containers[0]!, configMaps));
-        return [j.metadata.name, r.code, r.code ? r.output : ''] as const;
+        const limit = j.spec!.backoffLimit ?? 6;
+        for (let attempt = 0; ; attempt++) {
+          const r = await runToEnd(`${PREFIX}${j.metadata.name}`, runArgs(pod, pod.containers[0]!, configMaps));
+          if (r.code === 0 || attempt >= limit) return [j.metadata.name, r.code, r.code ? r.output : ''] as const;
+          retried.push(`${j.metadata.name} (tentativa ${attempt + 1} saiu com ${r.code}: ${r.output.trim().split('\n').slice(-1)[0]})`);
+          await sleep(10_000 * 2 ** attempt);
+        }
       }),
     );
     expect(jobResults.filter((r) => r[1] !== 0)).toEqual([]);
-    process.stdout.write(`k8s: ${jobs.length} Jobs concluídos em ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(`k8s: ${jobs.length} Jobs concluídos em ${((Date.now() - t0) / 1000).toFixed(0)} s${retried.length ? `; repetidos: ${retried.join('; ')}` : ''}\n`);
 
     // each Deployment: its init containers to their end, then its container, then its probes until ready
     const ready = await Promise.all(

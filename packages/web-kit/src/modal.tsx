@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -29,7 +29,9 @@ export function Modal({ open, onClose, title, description, children, dismissible
   onCloseRef.current = onClose;
   dismissibleRef.current = dismissible;
 
-  useEffect(() => {
+  // before the browser paints the dialog: focus is inside and Escape closes it from the first frame it is
+  // seen (a key pressed as it appeared, with the listener not yet added after the paint, was lost)
+  useLayoutEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
