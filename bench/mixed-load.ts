@@ -42,7 +42,7 @@ import { metricsAuth, metricsToken, repoRoot } from './lib/harness';
 import { printWrk, wrk } from './lib/wrk';
 import { type Catalogue, type Send, technician } from './lib/technician';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startPlatform, testPlatformEnv } = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../infra/platform.cjs');
+const { deleteKeys, startPlatform, testPlatformEnv } = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../infra/platform.cjs');
 import type { Platform } from '../infra/platform.cjs';
 
 const PG = process.env.BENCH_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -563,19 +563,7 @@ async function main(): Promise<void> {
       execFileSync('psql', [`${PG}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
       rmSync(web, { recursive: true, force: true });
       rmSync(storage, { recursive: true, force: true });
-      try {
-        const { Redis } = await import('ioredis');
-        const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 1000);
-          cursor = next;
-          if (keys.length) await redis.del(...keys);
-        } while (cursor !== '0');
-        redis.disconnect();
-      } catch {
-        /* best effort */
-      }
+      await deleteKeys(env.REDIS_URL ?? 'redis://127.0.0.1:6379', keyPrefix).catch(() => undefined);
     })());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -400,4 +400,24 @@ async function startPlatform(options = {}) {
   return { url: `http://localhost:${env.GATEWAY_PORT}`, credentials, stop, services, env, children, logDir, ports, mail };
 }
 
-module.exports = { startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+/**
+ * Removes every Redis key of a run's prefix (a test run's, a browser run's platform, a benchmark's): what a
+ * run leaves in Redis goes with its database.
+ */
+async function deleteKeys(redisUrl, prefix) {
+  const { Redis } = require(require.resolve('ioredis', { paths: [ROOT] }));
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+module.exports = { deleteKeys, startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

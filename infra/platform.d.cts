@@ -12,6 +12,8 @@ export interface Platform {
   mail: { smtpUrl: string; webUrl: string | null };
 }
 export function startPlatform(options?: { env?: Record<string, string>; install?: boolean; build?: boolean; migrate?: boolean; seed?: boolean; logDir?: string }): Promise<Platform>;
+/** Removes every Redis key that starts with `prefix`. */
+export function deleteKeys(redisUrl: string, prefix: string): Promise<void>;
 export function testPlatformEnv(extra?: Record<string, string>): Promise<Record<string, string>>;
 export function newIdentityKeys(kid?: string): { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string };
 export function mailDevArgs(smtpPort: number | string, webPort: number | string): string[];

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const infra = require('../platform.cjs') as typeof import('../platform.cjs');
 
@@ -42,17 +41,5 @@ export function psql(sql: string, db = 'postgres'): void {
   execFileSync('psql', [`${base}/${db}`, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
 }
 
-/** Deletes every Redis key of a run's prefix. */
-export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+/** Deletes every Redis key of a run's prefix (infra/platform.cjs). */
+export const deleteKeys = infra.deleteKeys;

@@ -6,7 +6,6 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { Client, Pool } from 'pg';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const infra = require('../../../infra/platform.cjs') as typeof import('../../../infra/platform.cjs');
@@ -227,20 +226,7 @@ export async function dropDatabase(pgBase: string, name: string): Promise<void> 
   await withClient(`${pgBase}/postgres`, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
-export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+export const deleteKeys = infra.deleteKeys;
 
 /** SIGTERM, then SIGKILL after a while; resolves when the process is gone. */
 export function stopChild(c: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 8000): Promise<void> {
