@@ -6,6 +6,7 @@
  * after) and no file (the storage folder is counted).
  */
 import { randomBytes } from 'node:crypto';
+import { MANUAL_FILE_PREFIX } from '@clima/contract';
 import { fillPath, Route, ROUTES } from '../../gateway/src/routes';
 import { event, nowUnix, rid, sign, subscription } from '../../services/billing/test/stripe-fixtures';
 import { FIELD_VALUES, LEAKS, PATH_VALUES, QUERY_NAMES, QUERY_SHAPES, QUERY_VALUES, RAW_BODIES } from './support/corpus';
@@ -259,11 +260,30 @@ function webhookEvent(): Record<string, unknown> {
 const countQueries = new Map<string, string>();
 
 /**
+ * The manuals worker reads the text of a PDF an accepted request stored (pages and codes) in the background:
+ * counting waits until no manual's text is pending, so what it writes lands before the counts, not between
+ * them. A refused request that queued a reading would still show, as the pages it adds after the wait.
+ */
+async function manualsTextSettled(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const [row] = await t.sql<{ n: string }>(
+      `SELECT count(*) AS n FROM manuals.manuals WHERE (text_status = 'pending' OR text_status IS NULL) AND file_url LIKE $1`,
+      [`${MANUAL_FILE_PREFIX}%`],
+    );
+    if (row!.n === '0') return;
+    if (Date.now() > deadline) throw new Error(`manuals: ${row!.n} manual(s) still pending text after 120 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
  * Rows of every table of one service's schema, and the stored files. Left out: the outbox (the relay empties
  * it on its own) and the audit log, which records the suite's own accepted admin calls and its refused
  * admin sign-ins in the background, by design.
  */
 async function counts(schema: string | null): Promise<string> {
+  if (schema === 'manuals') await manualsTextSettled();
   const files = `files=${countFiles(t.env.STORAGE_DIR)}`;
   if (!schema) return files;
   let q = countQueries.get(schema);
