@@ -11,9 +11,12 @@
  * figure. A benchmark, not a test: nothing is asserted.
  *
  *   npm run bench:read-path     BENCH_SECONDS (10 per step), BENCH_CONNECTIONS (50), BENCH_ROUTES (comma-separated
- *                               labels to run only some), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every service)
+ *                               labels to run only some), BENCH_CPU_PROF=<dir> (V8 CPU profiles of every service),
+ *                               BENCH_BASELINE_CHECKOUT=<dir> (another built checkout, e.g. a `git worktree` of an
+ *                               earlier commit: its platform runs the same routes first, and each route's CPU µs per
+ *                               request is printed against it)
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
@@ -210,10 +213,21 @@ async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string
   redis.disconnect();
 }
 
-async function main(): Promise<void> {
-  const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
-  const routes = only ? ROUTES.filter((r) => only.includes(r.label)) : ROUTES;
-  const prof = process.env.BENCH_CPU_PROF;
+/** CPU µs per request of each process on one route, and its rate. */
+interface RouteCost {
+  rps: number;
+  service: number;
+  auth: number;
+  nginx: number;
+}
+
+/**
+ * One pass over the routes on a platform of this checkout, or of another built checkout (`root`: the baseline
+ * commit, measured in the same run; no bare server, no profiles, only its CPU µs per request are kept).
+ */
+async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCost>> {
+  const costs = new Map<string, RouteCost>();
+  const prof = root ? undefined : process.env.BENCH_CPU_PROF;
   if (prof) mkdirSync(prof, { recursive: true });
   await withPlatform(
     async (p) => {
@@ -236,11 +250,14 @@ async function main(): Promise<void> {
       });
       if (!activate.ok) throw new Error(`activate: ${activate.status}`);
 
-      const child = fork(__filename, ['--baseline'], { env: { ...process.env, ...p.env, BENCH_USER_ID: userId, NODE_OPTIONS: '' }, stdio: 'inherit' });
-      const port = await new Promise<number>((resolve, reject) => {
-        child.once('message', (m: { port: number }) => resolve(m.port));
-        child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
-      });
+      // the bare node:http + pg server runs this checkout's repositories and mappers: not beside another checkout
+      const child = root ? null : fork(__filename, ['--baseline'], { env: { ...process.env, ...p.env, BENCH_USER_ID: userId, NODE_OPTIONS: '' }, stdio: 'inherit' });
+      const port = child
+        ? await new Promise<number>((resolve, reject) => {
+            child.once('message', (m: { port: number }) => resolve(m.port));
+            child.once('exit', (code) => reject(new Error(`baseline exited ${code}`)));
+          })
+        : 0;
       const baseline = `http://127.0.0.1:${port}`;
       try {
         const gw = p.children.find((c) => c.name === 'gateway')!.pid!;
@@ -252,7 +269,7 @@ async function main(): Promise<void> {
         for (const r of routes) {
           const answer = await fetch(`${gateway}${pathOf(r)}`, { headers: { cookie } });
           const a = (await answer.text()).length;
-          const b = r.uncached ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
+          const b = r.uncached || !child ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
           process.stdout.write(`${r.label}: HTTP ${answer.status}, ${a} bytes through the gateway${b === null ? ' (kept by no shared answer: no baseline)' : `, ${b} bytes from the baseline`}\n`);
         }
         await wrk('warm-up', gateway, [{ path: '/api/contents', headers: { cookie } }], { seconds: 3, connections: CONNECTIONS });
@@ -267,13 +284,14 @@ async function main(): Promise<void> {
           perService.set(who, e);
         };
         for (const r of routes) {
-          const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: [child.pid!] };
-          const base = r.uncached ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
+          const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: child ? [child.pid!] : [] };
+          const base = r.uncached || !child ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
           const from = process.hrtime.bigint() / 1000n;
           const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${pathOf(r)}`, { cookie }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
           // the run's window on the monotonic clock (µs), the one V8's profiles are stamped with
           windows[r.label] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
           printWrk(base ? [base, viaGateway] : [viaGateway]);
+          costs.set(r.label, { rps: viaGateway.rps, service: perRequest(viaGateway, 'service'), auth: r.service === 'auth' ? 0 : perRequest(viaGateway, 'auth'), nginx: perRequest(viaGateway, 'nginx') });
           generator.push(viaGateway.generatorCores, ...(base ? [base.generatorCores] : []));
           const notKept = !!(r.uncached || r.personal);
           note(r.service, notKept, perRequest(viaGateway, 'service'));
@@ -309,7 +327,7 @@ async function main(): Promise<void> {
           process.stdout.write(`CPU profiles in ${prof} (each route's run: windows.json, monotonic µs)\n`);
         }
       } finally {
-        child.kill();
+        child?.kill();
       }
     },
     {
@@ -319,8 +337,41 @@ async function main(): Promise<void> {
       SEED_DEMO_USERS: 'true',
       ...(prof ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib/cpu-profile.js')}`, BENCH_CPU_PROF: prof } : {}),
     },
-    { seed: true },
+    { seed: true, root },
   );
+  return costs;
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
+  const routes = only ? ROUTES.filter((r) => only.includes(r.label)) : ROUTES;
+  const other = process.env.BENCH_BASELINE_CHECKOUT;
+  if (!other) {
+    await pass(routes);
+    return;
+  }
+  const commit = (dir: string) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
+  process.stdout.write(`The baseline checkout first: ${other} (${commit(other)})\n`);
+  const before = await pass(routes, other);
+  process.stdout.write(`\nThis checkout (${commit(ROOT)})\n`);
+  const after = await pass(routes);
+  process.stdout.write(`\nCPU µs per request, ${commit(other)} → ${commit(ROOT)}, in the same run (the service; the service, auth's identity check and nginx together):\n`);
+  for (const r of routes) {
+    const a = before.get(r.label);
+    const b = after.get(r.label);
+    if (!a || !b) continue;
+    const sum = (c: RouteCost) => c.service + c.auth + c.nginx;
+    const change = (x: number, y: number) => `${y - x >= 0 ? '+' : '−'}${Math.abs(Math.round(((y - x) / Math.max(1, x)) * 100))} %`;
+    process.stdout.write(
+      `  ${r.label.padEnd(40)} ${r.uncached ? 'not kept' : 'kept    '}  ${r.service} ${String(a.service).padStart(5)} → ${String(b.service).padStart(5)} (${change(a.service, b.service)})   ` +
+        `all ${String(sum(a)).padStart(5)} → ${String(sum(b)).padStart(5)} (${change(sum(a), sum(b))})   req/s ${a.rps.toFixed(0)} → ${b.rps.toFixed(0)}\n`,
+    );
+  }
+  const notKept = routes.filter((r) => r.uncached && before.has(r.label) && after.has(r.label));
+  if (notKept.length) {
+    const total = (m: Map<string, RouteCost>) => notKept.reduce((x, r) => x + m.get(r.label)!.service, 0);
+    process.stdout.write(`  routes no shared answer keeps, their services' µs summed: ${total(before)} → ${total(after)} (${(((total(after) - total(before)) / total(before)) * 100).toFixed(0)} %); aim (issue 24): −40 %\n`);
+  }
 }
 
 if (process.argv.includes('--baseline')) baselineMain();

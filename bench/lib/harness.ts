@@ -15,13 +15,19 @@ export function repoRoot(from = __dirname): string {
   return dir;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { deleteKeys, startPlatform, testPlatformEnv } = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../../infra/platform.cjs');
+const thisCheckout = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../../infra/platform.cjs');
+const { deleteKeys } = thisCheckout;
 import type { Platform } from '../../infra/platform.cjs';
 
 const PG = process.env.BENCH_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
-/** A platform instance on its own database and key prefix (with the demo data when `seed`), removed afterwards. */
-export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<T> {
+/**
+ * A platform instance on its own database and key prefix (with the demo data when `seed`), removed afterwards.
+ * `root`: another built checkout of the project to run instead of this one (a baseline commit, same run).
+ */
+export async function withPlatform<T>(fn: (p: Platform) => Promise<T>, extraEnv: Record<string, string> = {}, opts: { seed?: boolean; root?: string } = {}): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startPlatform, testPlatformEnv } = opts.root ? (require(join(opts.root, 'infra/platform.cjs')) as typeof import('../../infra/platform.cjs')) : thisCheckout;
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
   execFileSync('psql', [`${PG}/postgres`, '-qc', `CREATE DATABASE ${db}`]);
