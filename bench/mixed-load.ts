@@ -29,6 +29,12 @@
  *     open loop: BENCH_SECONDS (6 per step), BENCH_START_RATE (50), BENCH_MAX_RATE (6400)
  *     BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (lib/cpu-profile.ts) and of the load generator,
  *                written when the open-loop mix ends; windows.json gives each rate's run (monotonic µs)
+ *     BENCH_ACCESS_LOG=<file>: the gateway's JSON access log (each request's time in nginx and upstream)
+ *     BENCH_SPIN=1: the open loop polls (setImmediate) between sends instead of 1–2 ms timer ticks; it costs the
+ *                generator a core but keeps one awake, which changes what this VM's 2 cores hold (bench/README.md)
+ *
+ * The generator's HTTP client is lib/raw-http.ts (node:net, a few µs per request); each step also prints each
+ * service's longest event-loop delay and the p99 of each kind of request.
  */
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -106,7 +112,7 @@ function send(base: string, r: Req): Promise<{ status: number; service: string; 
 }
 
 /**
- * Sends `pick()` requests at `rate` per second for `seconds`, in ticks of at most 2 ms (the loop always
+ * Sends `pick()` requests at `rate` per second for `seconds`, in timer ticks of 1–2 ms (the loop always
  * yields, so answers are read while requests go out); latency counts from each request's scheduled time.
  */
 async function openLoop(base: string, rate: number, seconds: number, pick: () => Req): Promise<Result[]> {
@@ -133,8 +139,11 @@ async function openLoop(base: string, rate: number, seconds: number, pick: () =>
   while (i < total) {
     const now = performance.now();
     while (i < total && start + (i * 1000) / rate <= now) fire(start + (i++ * 1000) / rate);
+    // a timer tick of 1–2 ms, never a spin: at rates above 2,000/s a wait of setImmediate between sends kept the
+    // generator's core busy doing nothing (the requests due in the tick go out together; latency counts from
+    // each one's scheduled time either way)
     const next = start + (i * 1000) / rate - performance.now();
-    await new Promise((r) => (next > 0.5 ? setTimeout(r, Math.min(2, next)) : setImmediate(r)));
+    await new Promise((r) => (process.env.BENCH_SPIN && next <= 0.5 ? setImmediate(r) : setTimeout(r, Math.min(2, Math.max(1, next)))));
   }
   await Promise.all(pending);
   return results;
@@ -166,6 +175,8 @@ interface ServiceFigures {
   byProcess?: Map<number, number>;
   /** cumulative request counts per histogram bucket (upper bound in seconds), API routes only */
   buckets: Map<number, number>;
+  /** The event loop's longest delay (ms) since the previous scrape (prom-client's default metrics reset it at each one). */
+  loopMax?: number;
 }
 
 /** CPU seconds of nginx (master and workers), from /proc. */
@@ -231,7 +242,8 @@ async function scrape(p: Platform): Promise<Record<string, ServiceFigures>> {
         const bound = le === '+Inf' ? Infinity : Number(le);
         buckets.set(bound, (buckets.get(bound) ?? 0) + Number(m[2]));
       }
-      out[s] = { cpu: Number(/^process_cpu_seconds_total(?:\{[^}]*\})? ([\d.e+-]+)/m.exec(text)?.[1] ?? 0), buckets };
+      const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? 0);
+      out[s] = { cpu: gauge('process_cpu_seconds_total'), buckets, loopMax: Math.round(gauge('nodejs_eventloop_lag_max_seconds') * 1000) };
     }),
   );
   return out;
@@ -287,7 +299,7 @@ function measureStep(results: Result[], before: Record<string, ServiceFigures>, 
 }
 
 const serviceColumns = (f: StepFigures) =>
-  SERVICES.map((s) => `${s} ${f.perService[s] ?? '-'}/${serverP99(f.before[s]!, f.after[s]!)} ${f.cpuPct[s]}%`).join(', ') +
+  SERVICES.map((s) => `${s} ${f.perService[s] ?? '-'}/${serverP99(f.before[s]!, f.after[s]!)} ${f.cpuPct[s]}% loop ${f.after[s]!.loopMax ?? '-'}`).join(', ') +
   (f.perService.gateway !== undefined ? `, answered by nginx (files, pages) ${f.perService.gateway}` : '') +
   `; CPU nginx ${f.cpuPct.nginx}%, postgres ${f.cpuPct.postgres}%, load generator ${f.cpuPct.generator}%; other processes ${f.others}% of the machine`;
 
@@ -466,7 +478,7 @@ async function crowd(p: Platform, base: string, cookies: string[], catalogue: Ca
   const holds = (s: CrowdStep) => s.figures.p99 < P99_LIMIT_MS && s.figures.errors === 0;
 
   print(`\nTechnicians (closed model; ${USER_STEP_SECONDS} s per step after ${SETTLE_SECONDS} s; think time ${THINK[0]}–${THINK[1]} s; ${cookies.length} sessions)`);
-  print(`${'users'.padStart(6)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core)`);
+  print(`${'users'.padStart(6)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core), the event loop's longest delay (ms)`);
   let held: CrowdStep | null = null;
   let first: CrowdStep | null = null;
   let saturated: string | null = null;
@@ -534,7 +546,7 @@ async function main(): Promise<void> {
     DATABASE_URL: `${PG}/${db}`,
     KEY_PREFIX: keyPrefix,
     LOG_LEVEL: 'warn',
-    GATEWAY_ACCESS_LOG: 'off',
+    GATEWAY_ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'off',
     NODE_ENV: 'production',
     BILLING_PROVIDER: 'sandbox',
     SEED_DEMO_USERS: 'false',
@@ -656,7 +668,7 @@ async function main(): Promise<void> {
     let saturated: string | null = null;
     if (PARTS.has('mix')) {
       print(`\nMixed requests at rising rates (open loop, ${STEP_SECONDS} s per step; p99 limit ${P99_LIMIT_MS} ms; latency from the scheduled send time)`);
-      print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core)`);
+      print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core), the event loop's longest delay (ms)`);
       const windows: Record<string, [number, number]> = {};
       const stopGeneratorProfile = prof ? profileGenerator(prof) : null;
       const step = async (rate: number): Promise<MixStep | null> => {
@@ -674,6 +686,8 @@ async function main(): Promise<void> {
         print(
           `${String(rate).padStart(6)} ${(results.length / elapsed).toFixed(0).padStart(7)} ${f.p50.toFixed(0).padStart(6)} ${f.p99.toFixed(0).padStart(6)} ${(errors * 100).toFixed(1).padStart(6)} ${`${f.machine}%`.padStart(5)}   ${serviceColumns(f)}`,
         );
+        const kinds = [...new Set(results.map((r) => r.kind))].map((k) => `${k} ${Math.round(pct(results.filter((r) => r.kind === k).map((r) => r.ms), 99))}`);
+        print(`${''.padStart(6)} p99 by kind (ms): ${kinds.join(', ')}`);
         if (f.p99 > P99_LIMIT_MS || errors > 0.01) {
           saturated = saturation(f, `${rate} req/s`);
           return null;

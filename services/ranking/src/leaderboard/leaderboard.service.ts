@@ -40,6 +40,15 @@ if old then redis.call('ZREM', KEYS[1], old) end
 redis.call('HDEL', KEYS[2], ARGV[1])
 return old and 1 or 0`;
 
+// a user's 0-based rank on the built board in one round trip: -2 when the board is not built, -1 when not on it
+const POSITION_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return -2 end
+local member = redis.call('HGET', KEYS[2], ARGV[1])
+if not member then return -1 end
+local rank = redis.call('ZRANK', KEYS[3], member)
+if not rank then return -1 end
+return rank`;
+
 const UNLOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** The scope of the boards' kept answers (GET /api/ranking): every change of what a board shows drops them. */
@@ -54,6 +63,7 @@ const REBUILD_OVERLAP_MS = 60_000;
 export class LeaderboardService {
   readonly keys: { board: string; members: string; ready: string; lock: string };
   private readonly upsertSha = createHash('sha1').update(UPSERT_LUA).digest('hex');
+  private readonly positionSha = createHash('sha1').update(POSITION_LUA).digest('hex');
 
   constructor(
     private readonly standings: LeaderboardRepository,
@@ -166,6 +176,19 @@ export class LeaderboardService {
   }
 
   /** 1-based position, or null when the user is not on the board. */
+  /** A user's 1-based position when the board is built (null when not on it), in one round trip; 'unbuilt' otherwise. */
+  async builtPosition(userId: string): Promise<number | null | 'unbuilt'> {
+    const keys = [this.keys.ready, this.keys.members, this.keys.board];
+    let rank: number;
+    try {
+      rank = (await this.redis.evalsha(this.positionSha, keys.length, ...keys, userId)) as number;
+    } catch (err) {
+      if (!(err as Error).message.includes('NOSCRIPT')) throw err;
+      rank = (await this.redis.eval(POSITION_LUA, keys.length, ...keys, userId)) as number;
+    }
+    return rank === -2 ? 'unbuilt' : rank === -1 ? null : rank + 1;
+  }
+
   async position(userId: string): Promise<number | null> {
     const member = await this.redis.hget(this.keys.members, userId);
     if (!member) return null;

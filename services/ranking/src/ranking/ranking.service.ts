@@ -23,15 +23,17 @@ export class RankingService {
     return period === 'week' ? this.topOfWeek(viewerId) : this.topOfAllTime(viewerId);
   }
 
+  /** The caller's own figures: one statement to Postgres and, beside it, one round trip to the board in Redis. */
   async ownStats(userId: string, now = new Date()): Promise<OwnStats> {
     const today = saoPauloDay(now);
-    const [[record], week, onlinePoints] = await Promise.all([this.records([userId]), this.weekly.standing(userId, now), this.stats.onlinePointsOn(userId, today)]);
+    const [{ record, week, onlinePoints }, onBoard] = await Promise.all([this.stats.ownFigures(userId, this.weekly.currentWeek(now), today), this.board.builtPosition(userId)]);
     const extras = {
       week: { position: week?.position ?? null, points: week?.points ?? 0 },
       today: { online_points: onlinePoints, online_cap: this.config.RANKING_DAILY_ONLINE_POINTS_CAP },
     };
     if (!record) return mapOwnStats(undefined, null, today, extras);
-    const position = (await this.board.ensureReady()) ? await this.board.position(userId) : await this.board.positionFromDatabase(userId);
+    // the board not built (a new Redis, or a rebuild under way): built now, or read from Postgres meanwhile
+    const position = onBoard !== 'unbuilt' ? onBoard : (await this.board.ensureReady()) ? await this.board.position(userId) : await this.board.positionFromDatabase(userId);
     return mapOwnStats(record, position, today, extras);
   }
 

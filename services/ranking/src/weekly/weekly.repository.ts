@@ -14,6 +14,18 @@ export interface PodiumPlace {
   points: number;
 }
 
+/**
+ * A user's points and 1-based position in a week's board (more points, then who reached them first, then the user
+ * id), as a statement over the given SQL expressions for the week and the user: no row when the user has no
+ * points that week. Read with the user's other figures in one statement (RankingRepository.ownFigures).
+ */
+export const weekStandingSql = (week: string, user: string) => `
+  SELECT w.points,
+         (SELECT count(*) + 1 FROM ranking.weekly_points o
+           WHERE o.week = w.week AND o.points > 0
+             AND (-o.points, o.reached_at, o.user_id COLLATE "C") < (-w.points, w.reached_at, w.user_id COLLATE "C")) AS position
+    FROM ranking.weekly_points w WHERE w.week = ${week} AND w.user_id = ${user} AND w.points > 0`;
+
 /** The weekly boards: points per user and week (Monday, São Paulo), the closed weeks and their podiums. */
 @Injectable()
 export class WeeklyRepository {
@@ -27,20 +39,6 @@ export class WeeklyRepository {
         ORDER BY points DESC, reached_at, user_id COLLATE "C" LIMIT $2`,
       [week, n],
     );
-  }
-
-  /** A user's points and 1-based position in the week; null when the user has no points that week. */
-  async standing(week: string, userId: string): Promise<{ points: number; position: number } | null> {
-    const [row] = await queryRows<{ points: number; position: string }>(
-      this.ds,
-      `SELECT w.points,
-              (SELECT count(*) + 1 FROM ranking.weekly_points o
-                WHERE o.week = w.week AND o.points > 0
-                  AND (-o.points, o.reached_at, o.user_id COLLATE "C") < (-w.points, w.reached_at, w.user_id COLLATE "C")) AS position
-         FROM ranking.weekly_points w WHERE w.week = $1 AND w.user_id = $2 AND w.points > 0`,
-      [week, userId],
-    );
-    return row ? { points: row.points, position: Number(row.position) } : null;
   }
 
   /** Of these weeks, those with points on their board that were never closed. */

@@ -23,10 +23,6 @@ export class WeeklyService {
     return this.weeks.top(this.currentWeek(now), n);
   }
 
-  standing(userId: string, now = new Date()): Promise<{ points: number; position: number } | null> {
-    return this.weeks.standing(this.currentWeek(now), userId);
-  }
-
   /**
    * Closes every finished week (ended at least WEEK_CLOSE_GRACE_MS ago) not closed yet, each once: its top 3
    * earn the 'week_podium' badge. Safe to run anywhere, any number of times.
