@@ -63,7 +63,6 @@ const REBUILD_OVERLAP_MS = 60_000;
 export class LeaderboardService {
   readonly keys: { board: string; members: string; ready: string; lock: string };
   private readonly upsertSha = createHash('sha1').update(UPSERT_LUA).digest('hex');
-  private readonly positionSha = createHash('sha1').update(POSITION_LUA).digest('hex');
 
   constructor(
     private readonly standings: LeaderboardRepository,
@@ -175,20 +174,14 @@ export class LeaderboardService {
     return members.map(memberUserId);
   }
 
-  /** 1-based position, or null when the user is not on the board. */
   /** A user's 1-based position when the board is built (null when not on it), in one round trip; 'unbuilt' otherwise. */
   async builtPosition(userId: string): Promise<number | null | 'unbuilt'> {
-    const keys = [this.keys.ready, this.keys.members, this.keys.board];
-    let rank: number;
-    try {
-      rank = (await this.redis.evalsha(this.positionSha, keys.length, ...keys, userId)) as number;
-    } catch (err) {
-      if (!(err as Error).message.includes('NOSCRIPT')) throw err;
-      rank = (await this.redis.eval(POSITION_LUA, keys.length, ...keys, userId)) as number;
-    }
+    // EVAL, not EVALSHA: Redis keeps the compiled script by its hash either way, and nothing depends on it being loaded
+    const rank = (await this.redis.eval(POSITION_LUA, 3, this.keys.ready, this.keys.members, this.keys.board, userId)) as number;
     return rank === -2 ? 'unbuilt' : rank === -1 ? null : rank + 1;
   }
 
+  /** 1-based position, or null when the user is not on the board. */
   async position(userId: string): Promise<number | null> {
     const member = await this.redis.hget(this.keys.members, userId);
     if (!member) return null;

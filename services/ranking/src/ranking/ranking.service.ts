@@ -41,13 +41,12 @@ export class RankingService {
     const ids = (await this.board.ensureReady()) ? await this.board.top(RANKING_SIZE) : await this.board.topFromDatabase(RANKING_SIZE);
     const records = new Map((await this.records(ids)).map((r) => [r.user_id, r]));
     const today = saoPauloDay(new Date());
-    const entries: RankingEntry[] = [];
-    for (const id of ids) {
-      const r = records.get(id);
-      // a member whose row is gone (deleted meanwhile) is skipped; the next sync removes it
-      if (r) entries.push(mapRankingEntry(r, { position: entries.length + 1, points: r.points }, today, viewerId));
-    }
-    return entries;
+    // a member whose row is gone (deleted meanwhile) is skipped; the next sync removes it
+    const rows = ids.map((id) => records.get(id)).filter((r): r is StatsRecord => r !== undefined);
+    // the board's order; a change committed in Postgres and not yet synced to the board (a moment) would show its
+    // new points out of place: ordered by the points shown, ties left in the board's order (a stable sort)
+    rows.sort((a, b) => b.points - a.points);
+    return rows.map((r, i) => mapRankingEntry(r, { position: i + 1, points: r.points }, today, viewerId));
   }
 
   /** The week's board: this week's points; the badges still follow the all-time figures. */
