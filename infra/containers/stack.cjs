@@ -110,13 +110,42 @@ function apiAnswers() {
   return r.status === 0;
 }
 
-/** podman's Docker-compatible API on SOCKET, started (detached, for good) when it does not answer. */
+/** The running `podman system service` processes serving SOCKET, with their working directory. */
+function apiProcesses() {
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes('system') && args.includes('service') && args.some((a) => a.endsWith(SOCKET))) found.push({ pid: Number(entry), cwd: fs.readlinkSync(`/proc/${entry}/cwd`) });
+    } catch {
+      /* gone meanwhile, or not ours to read */
+    }
+  }
+  return found;
+}
+
+/**
+ * podman's Docker-compatible API on SOCKET, started (detached, for good, from /) when it does not answer. A
+ * service left running from a checkout that was removed since (its working directory deleted) answers pings but
+ * starts no container ("write child: broken pipe" for every one): it is stopped and started again.
+ */
 function ensureApi() {
+  for (const stale of apiProcesses().filter((p) => p.cwd.endsWith(' (deleted)'))) {
+    log(`API do podman iniciada de um diretório removido (${stale.cwd}): reiniciando`);
+    try {
+      process.kill(stale.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    for (let i = 0; i < 50 && apiProcesses().some((p) => p.pid === stale.pid); i++) spawnSync('sleep', ['0.2']);
+  }
   if (apiAnswers()) return;
   fs.mkdirSync(DIR, { recursive: true });
   fs.mkdirSync(path.dirname(SOCKET), { recursive: true });
   const out = fs.openSync(path.join(DIR, 'podman-service.log'), 'a');
-  const child = spawn('podman', ['system', 'service', '--time=0', `unix://${SOCKET}`], { detached: true, stdio: ['ignore', out, out] });
+  // from /: the service outlives this checkout, and one whose working directory is gone can start no container
+  const child = spawn('podman', ['system', 'service', '--time=0', `unix://${SOCKET}`], { cwd: '/', detached: true, stdio: ['ignore', out, out] });
   child.unref();
   for (let i = 0; i < 100 && !apiAnswers(); i++) spawnSync('sleep', ['0.2']);
   if (!apiAnswers()) throw new Error(`a API do podman não respondeu em ${SOCKET} (veja .runtime/containers/podman-service.log)`);
