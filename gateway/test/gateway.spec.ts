@@ -238,14 +238,6 @@ describe('public lists read anonymously (nginx keeps them 1 s)', () => {
     }
     expect(anonymous).toBe('Editado agora');
     expect(Date.now() - edited).toBeLessThan(2600);
-
-    // readers that miss together each reach the service: none is parked on a cache lock (nginx looks at a held
-    // lock every 500 ms), so with a lock only the first would be a MISS and the others HITs after waiting
-    const third = await newList('c');
-    while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 5));
-    const together = await Promise.all(Array.from({ length: 12 }, () => call('GET', third.path)));
-    expect(together.map((r) => r.status)).toEqual(Array(12).fill(200));
-    expect(together.filter((r) => r.headers.get('x-cache-status') === 'MISS').length).toBeGreaterThan(1);
   });
 });
 

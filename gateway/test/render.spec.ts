@@ -74,6 +74,19 @@ describe('request limits of the lookups (Route.lookupLimit)', () => {
   });
 });
 
+describe("the anonymous copies of the public lists (Route.anonymousCache)", () => {
+  it('hold no cache lock: a reader that misses while another fetches the same answer is never parked for its 500-ms poll', () => {
+    const conf = renderNginx(optionsFromEnv({ GATEWAY_RUNTIME_DIR: '/tmp/clima-gw-anonymous', GATEWAY_PORT: '18996' }, join(__dirname, '../..')));
+    const blocks = conf.split('location @anonymous_').slice(1).map((b) => b.slice(0, b.indexOf('\n    }')));
+    expect(blocks.length).toBe(new Set(ROUTES.filter((r) => r.anonymousCache).map((r) => r.service)).size);
+    for (const block of blocks) {
+      expect(block).toContain('proxy_cache answers;');
+      expect(block).toContain('proxy_cache_lock off;');
+    }
+    expect(conf).not.toMatch(/proxy_cache_lock on/);
+  });
+});
+
 describe('generated nginx configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clima-gw-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
