@@ -40,34 +40,25 @@ const CRLF2 = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 const NO_ANSWER: RawAnswer = { status: 0, service: 'gateway', body: '' };
 
-/** The end of a chunked body starting at `from` in `buf` (the offset just past it), or -1 while incomplete. */
-function chunkedEnd(buf: Buffer, from: number): number {
-  let at = from;
+/**
+ * A chunked body at the start of `buf`: where it ends and its data, or -1 while incomplete, -2 when malformed (no
+ * trailers are sent by the gateway: the last chunk is followed by one empty line).
+ */
+function readChunked(buf: Buffer): { end: number; parts: Buffer[] } | -1 | -2 {
+  const parts: Buffer[] = [];
+  let at = 0;
   for (;;) {
     const line = buf.indexOf(CRLF, at);
     if (line < 0) return -1;
     const size = parseInt(buf.toString('latin1', at, line), 16);
     if (Number.isNaN(size)) return -2;
     if (size === 0) {
-      // no trailers are sent by the gateway: the last chunk is followed by one empty line
       const end = buf.indexOf(CRLF, line + 2);
-      return end < 0 ? -1 : end + 2;
+      return end < 0 ? -1 : { end: end + 2, parts };
     }
     at = line + 2 + size + 2;
     if (at > buf.length) return -1;
-  }
-}
-
-/** The data of a complete chunked body. */
-function dechunk(buf: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const line = buf.indexOf(CRLF, at);
-    const size = parseInt(buf.toString('latin1', at, line), 16);
-    if (!size) return parts;
     parts.push(buf.subarray(line + 2, line + 2 + size));
-    at = line + 2 + size + 2;
   }
 }
 
@@ -148,14 +139,14 @@ class Connection {
     if (a.chunked) {
       // chunked answers are rare here (streamed files): kept whole until their last chunk, then decoded
       const buf = this.buf ? Buffer.concat([this.buf, data]) : data;
-      const end = chunkedEnd(buf, 0);
-      if (end === -2) return this.close();
-      if (end < 0) {
+      const chunked = readChunked(buf);
+      if (chunked === -2) return this.close();
+      if (chunked === -1) {
         this.buf = buf;
         return;
       }
       this.buf = null;
-      if (a.keep) this.kept = dechunk(buf.subarray(0, end));
+      if (a.keep) this.kept = chunked.parts;
     } else {
       const take = Math.min(this.remaining, data.length);
       if (a.keep && take > 0) this.kept.push(data.subarray(0, take));

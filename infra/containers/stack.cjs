@@ -110,14 +110,14 @@ function apiAnswers() {
   return r.status === 0;
 }
 
-/** The running `podman system service` processes serving SOCKET, with their working directory. */
-function apiProcesses() {
+/** The running `podman system service` processes serving `socket` (SOCKET by default), with their working directory. */
+function apiProcesses(socket = SOCKET) {
   const found = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes('system') && args.includes('service') && args.some((a) => a.endsWith(SOCKET))) found.push({ pid: Number(entry), cwd: fs.readlinkSync(`/proc/${entry}/cwd`) });
+      if (args.includes('system') && args.includes('service') && args.some((a) => a.endsWith(socket))) found.push({ pid: Number(entry), cwd: fs.readlinkSync(`/proc/${entry}/cwd`) });
     } catch {
       /* gone meanwhile, or not ours to read */
     }
@@ -410,7 +410,7 @@ function down() {
   fs.rmSync(s.imagesFile, { force: true });
 }
 
-module.exports = { up, down, compose, containers, settings, waitHealthy, ensureApi, ensureEnvFile, readEnvFile, buildImages, projectImages, ensureHealthDriver };
+module.exports = { up, down, compose, containers, settings, waitHealthy, ensureApi, apiProcesses, ensureEnvFile, readEnvFile, buildImages, projectImages, ensureHealthDriver };
 
 if (require.main === module) {
   const cmd = process.argv[2];

@@ -4,26 +4,17 @@
  * still answers pings but starts no container ("write child: broken pipe"): `ensureApi` replaces it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './stack';
 
 const IMAGE = 'localhost/clima-base/redis:7';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { apiProcesses } = require('../stack.cjs') as { apiProcesses: (socket: string) => { pid: number; cwd: string }[] };
 /** Every `podman system service` process serving this socket. */
-function servicesOn(socket: string): number[] {
-  return readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        return readFileSync(`/proc/${e}/cmdline`, 'utf8').split('\0').some((a) => a.endsWith(socket));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const servicesOn = (socket: string) => apiProcesses(socket).map((p) => p.pid);
 
 const curl = (socket: string, args: string[]) => spawnSync('curl', ['-s', '--max-time', '60', '--unix-socket', socket, ...args], { encoding: 'utf8' }).stdout;
 
@@ -59,9 +50,7 @@ describe("podman's API for docker-compose", () => {
     });
     expect(ensured.status).toBe(0);
     expect(ensured.stdout + ensured.stderr).toContain('reiniciando');
-    const [service, ...others] = servicesOn(socket);
-    expect(others).toEqual([]);
-    expect(spawnSync('readlink', [`/proc/${service}/cwd`], { encoding: 'utf8' }).stdout.trim()).toBe('/');
+    expect(apiProcesses(socket).map((p) => p.cwd)).toEqual(['/']);
     expect(startThrough(socket).status).toBe(204);
   });
 });
