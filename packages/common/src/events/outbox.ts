@@ -28,12 +28,19 @@ export async function writeOutbox<E extends EventName>(
   payload: EventPayloads[E],
   opts: { id?: string; requestId?: string } = {},
 ): Promise<void> {
-  await manager.query(`INSERT INTO "${schema}".outbox (event_id, name, payload, request_id) VALUES ($1, $2, $3, $4)`, [
-    opts.id ?? randomUUID(),
-    name,
-    JSON.stringify(payload),
-    opts.requestId ?? null,
-  ]);
+  await manager.query(`${outboxInsert(schema)} VALUES ($1, $2, $3, $4)`, outboxValues(name, payload, opts));
+}
+
+/** The head of an outbox row's INSERT, for a statement that writes its row in a CTE (`... SELECT $n, … FROM x`). */
+export const outboxInsert = (schema: string) => `INSERT INTO "${schema}".outbox (event_id, name, payload, request_id)`;
+
+/** The four values of an outbox row, in outboxInsert's column order. */
+export function outboxValues<E extends EventName>(
+  name: E,
+  payload: EventPayloads[E],
+  opts: { id?: string; requestId?: string } = {},
+): [string, E, string, string | null] {
+  return [opts.id ?? randomUUID(), name, JSON.stringify(payload), opts.requestId ?? null];
 }
 
 /** Moves outbox rows to the queues; rows are deleted only after BullMQ accepted them. */

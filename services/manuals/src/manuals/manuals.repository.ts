@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { execute, likePattern, Queryable, queryOne, queryRows, withTransaction, writeOutbox } from '@clima/common';
+import { execute, likePattern, outboxInsert, outboxValues, Queryable, queryOne, queryRows, withTransaction } from '@clima/common';
 import type { ManualTextStatus, ManualType } from '@clima/contract';
 import { SCHEMA } from '../database';
 import { MANUAL_SELECT, ManualRow } from './manual.mapper';
@@ -123,25 +123,29 @@ export class ManualsRepository {
   }
 
   /**
-   * Counts a download of a published, downloadable manual and records who made it, in one transaction.
+   * Counts a download of a published, downloadable manual, records who made it and writes the ranking's fact
+   * (a manual opened, published by the outbox relay once this commits), all in one statement. One statement, not
+   * a transaction of four: the counter's row lock is then held only inside Postgres, for the statement and its
+   * commit, never across this process's event-loop turns between round trips, where every download of a popular
+   * manual queued behind it (6 ms per download at 2,200 mixed requests/s, bench/README.md).
    * Undefined (nothing written) when there is no such manual.
    */
-  recordDownload(id: number, userId: string): Promise<{ title: string; file_url: string | null; external_url: string | null } | undefined> {
-    return withTransaction(this.ds, async (m) => {
-      const row = await queryOne<{ title: string; file_url: string | null; external_url: string | null }>(
-        m,
-        `UPDATE manuals.manuals SET download_count = download_count + 1
+  async recordDownload(id: number, userId: string): Promise<{ title: string; file_url: string | null; external_url: string | null } | undefined> {
+    const opened = outboxValues('manual.opened', { userId, manualId: id, at: new Date().toISOString() });
+    return queryOne(
+      this.ds,
+      `WITH counted AS (
+         UPDATE manuals.manuals SET download_count = download_count + 1
           WHERE id = $1 AND is_published AND (file_url IS NOT NULL OR external_url IS NOT NULL)
-          RETURNING title, file_url, external_url`,
-        [id],
-      );
-      if (row) {
-        await execute(m, `INSERT INTO manuals.downloads (manual_id, user_id) VALUES ($1, $2)`, [id, userId]);
-        // the ranking's learning points (a manual opened), published by the outbox relay once this commits
-        await writeOutbox(m, SCHEMA, 'manual.opened', { userId, manualId: id, at: new Date().toISOString() });
-      }
-      return row;
-    });
+          RETURNING id, title, file_url, external_url
+       ), recorded AS (
+         INSERT INTO manuals.downloads (manual_id, user_id) SELECT id, $2 FROM counted
+       ), told AS (
+         ${outboxInsert(SCHEMA)} SELECT $3::uuid, $4, $5::jsonb, $6 FROM counted
+       )
+       SELECT title, file_url, external_url FROM counted`,
+      [id, userId, ...opened],
+    );
   }
 
   /** Title of the first published manual whose file is this address. */
