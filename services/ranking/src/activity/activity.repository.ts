@@ -216,6 +216,21 @@ export class ActivityRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * Whether a learning award can no longer be earned: its key is in the ledger, or the user's awards of that kind
+   * on that day reached the cap. Both only grow while the user exists, so a yes read without any lock stays true.
+   */
+  async learningSettled(userId: string, kind: LearningKind, ref: string, day: string, cap: number | undefined): Promise<boolean> {
+    const [row] = await queryRows<{ settled: boolean }>(
+      this.ds,
+      `SELECT EXISTS (SELECT 1 FROM ranking.learning_awards WHERE user_id = $1 AND kind = $2 AND ref = $3)
+              OR ($5::int IS NOT NULL
+                  AND (SELECT count(*) FROM ranking.learning_awards WHERE user_id = $1 AND day = $4 AND kind = $2) >= $5) AS settled`,
+      [userId, kind, ref, day, cap ?? null],
+    );
+    return row.settled;
+  }
+
   /** Grants a learning award once; false when its key (user, kind, reference) was already in the ledger. */
   async addLearningAward(m: EntityManager, a: { userId: string; kind: LearningKind; ref: string; day: string; at: Date; points: number }): Promise<boolean> {
     const rows = await queryRows(

@@ -177,11 +177,13 @@ export class ActivityService {
    */
   async applyLearning(userId: string, kind: LearningKind, ref: string, at: Date, hooks: ActivityHooks = {}): Promise<ActivityResult> {
     const points = LEARNING_POINTS[kind];
+    const day = saoPauloDay(at);
+    const cap = DAILY_CAPS[kind];
+    // most manuals opened by a busy technician earn nothing (one award per manual, a daily cap): one read, no lock
+    if (await this.ledger.learningSettled(userId, kind, ref, day, cap)) return { userId, points: 0 };
     return this.ledger.transaction(async (m) => {
       const { live, tally, created } = await this.lockUsers(m, [userId], [at]);
       if (!live.has(userId)) return { userId, points: 0, ignored: 'deleted' as const };
-      const day = saoPauloDay(at);
-      const cap = DAILY_CAPS[kind];
       const capped = cap !== undefined && (await this.ledger.learningAwardsOn(m, userId, kind, day)) >= cap;
       if (!capped && (await this.ledger.addLearningAward(m, { userId, kind, ref, day, at, points }))) tally.points(userId, points, day, at);
       await this.commitTally(m, tally, created, hooks);
