@@ -30,6 +30,7 @@
  *     BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (lib/cpu-profile.ts) and of the load generator,
  *                written when the open-loop mix ends; windows.json gives each rate's run (monotonic µs)
  *     BENCH_ACCESS_LOG=<file>: the gateway's JSON access log (each request's time in nginx and upstream)
+ *     BENCH_BASELINE_CHECKOUT=<dir>: another built checkout runs the open-loop mix first, in the same run (main)
  *     BENCH_SPIN=1: the open loop polls (setImmediate) between sends instead of 1–2 ms timer ticks; it costs the
  *                generator a core but keeps one awake, which changes what this VM's 2 cores hold (bench/README.md)
  *
@@ -47,8 +48,10 @@ import { metricsAuth, metricsToken, repoRoot } from './lib/harness';
 import { RawHttpClient } from './lib/raw-http';
 import { printWrk, wrk } from './lib/wrk';
 import { type Catalogue, type Send, technician } from './lib/technician';
+type PlatformModule = typeof import('../infra/platform.cjs');
+/** infra/platform.cjs of this checkout, or of another built checkout (BENCH_BASELINE_CHECKOUT). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { deleteKeys, startPlatform, testPlatformEnv } = require(join(repoRoot(), 'infra/platform.cjs')) as typeof import('../infra/platform.cjs');
+const platformOf = (root: string) => require(join(root, 'infra/platform.cjs')) as PlatformModule;
 import type { Platform } from '../infra/platform.cjs';
 
 const PG = process.env.BENCH_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -527,8 +530,16 @@ function profileGenerator(dir: string): () => Promise<void> {
     );
 }
 
-async function main(): Promise<void> {
-  const prof = process.env.BENCH_CPU_PROF;
+/**
+ * One whole run on a platform of this checkout, or of another built checkout (`root`: the baseline of the same
+ * run, its open-loop mix only). Gives the open-loop mix's rate held (0 when none).
+ */
+async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p99: number | null; generator: number | null }> {
+  const { startPlatform, testPlatformEnv } = platformOf(root ?? repoRoot());
+  // an older checkout may not export it; the key prefix's clean-up is the same whichever platform wrote the keys
+  const { deleteKeys } = platformOf(repoRoot());
+  othersMost = 0;
+  const prof = root ? undefined : process.env.BENCH_CPU_PROF;
   if (prof) mkdirSync(prof, { recursive: true });
   const id = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const db = `clima_bench_${id}`;
@@ -566,6 +577,7 @@ async function main(): Promise<void> {
   const cleanUp = () =>
     (cleaning ??= (async () => {
       client?.close();
+      client = null; // the next run (BENCH_BASELINE_CHECKOUT) opens its own, to its own gateway
       await p.stop();
       execFileSync('psql', [`${PG}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`]);
       rmSync(web, { recursive: true, force: true });
@@ -650,7 +662,7 @@ async function main(): Promise<void> {
     print(`Before the load: the machine ${busyBefore} % busy (load average ${load1}, ${cpus().length} cores); platform ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     // 1. the crowd of technicians
-    const people = PARTS.has('crowd') ? await crowd(p, base, subscribers.map((u) => u.cookie), catalogue, print) : null;
+    const people = parts.has('crowd') ? await crowd(p, base, subscribers.map((u) => u.cookie), catalogue, print) : null;
     const reference = people ? (people.held ?? people.first) : null;
     const perTechnician = reference ? reference.rps / reference.users : NaN;
     const asTechnicians = (rps: number) => (reference ? `the requests of ${Math.floor(rps / perTechnician)} technicians of the recorded visit (${perTechnician.toFixed(2)} req/s each)` : 'no crowd run to count it in technicians');
@@ -668,7 +680,7 @@ async function main(): Promise<void> {
     }
     let held: MixStep | null = null;
     let saturated: string | null = null;
-    if (PARTS.has('mix')) {
+    if (parts.has('mix')) {
       print(`\nMixed requests at rising rates (open loop, ${STEP_SECONDS} s per step; p99 limit ${P99_LIMIT_MS} ms; latency from the scheduled send time)`);
       print(`${'rate'.padStart(6)} ${'done/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'err%'.padStart(6)} ${'mach'.padStart(5)}   per service: p99 seen by the client / p99 inside the service (ms), CPU (% of one core), the event loop's longest delay (ms)`);
       const windows: Record<string, [number, number]> = {};
@@ -720,7 +732,7 @@ async function main(): Promise<void> {
     // 3. the ceiling: nginx serving a static file, the same open loop, then closed loop with wrk
     let staticHeld = 0;
     let flat: Awaited<ReturnType<typeof wrk>> | null = null;
-    if (PARTS.has('static')) {
+    if (parts.has('static')) {
       print(`\nStatic file through the gateway (GET /assets/app-bench.js, 20 KB)`);
       for (let rate = START_RATE * 4; rate <= MAX_RATE * 4; rate *= 2) {
         const u0 = process.cpuUsage();
@@ -741,18 +753,18 @@ async function main(): Promise<void> {
 
     const share = (rps: number) => (staticHeld ? `${((rps / staticHeld) * 100).toFixed(1)} %` : '?');
     print('\nSummary');
-    if (PARTS.has('static')) print(`  static ceiling:              open loop ${staticHeld} req/s; closed loop (wrk) ${flat!.rps.toFixed(0)} req/s, wrk ${flat!.generatorCores.toFixed(2)} of ${cpus().length} cores`);
+    if (parts.has('static')) print(`  static ceiling:              open loop ${staticHeld} req/s; closed loop (wrk) ${flat!.rps.toFixed(0)} req/s, wrk ${flat!.generatorCores.toFixed(2)} of ${cpus().length} cores`);
     if (people)
       print(
         people.held
           ? `  technicians held:            ${people.held.users} (${people.held.rps.toFixed(0)} req/s = ${share(people.held.rps)} of the static ceiling)`
           : `  technicians held:            none of ${START_USERS}`,
       );
-    if (PARTS.has('mix')) {
+    if (parts.has('mix')) {
       const rate = held?.rate ?? 0;
       print(
         `  open-loop mix held:          ${rate} req/s at p99 ${held ? held.p99.toFixed(0) : '-'} ms, load generator ${held ? held.f.cpuPct.generator : '-'} % of a core` +
-          (PARTS.has('static') ? `; ${share(rate)} of the static ceiling, ${((rate / flat!.rps) * 100).toFixed(1)} % of the closed-loop static rate` : ''),
+          (parts.has('static') ? `; ${share(rate)} of the static ceiling, ${((rate / flat!.rps) * 100).toFixed(1)} % of the closed-loop static rate` : ''),
       );
       print(`  aim (issue 24): ≥ 3,200 req/s held with p99 < ${P99_LIMIT_MS} ms (≥ 4,000 hoped for): ${rate >= 4000 ? 'met, and the 4,000 hoped for' : rate >= 3200 ? 'met' : 'not met'}`);
     }
@@ -762,9 +774,35 @@ async function main(): Promise<void> {
         `during the steps other processes took up to ${Math.round(othersMost)} % of its CPU.`,
     );
     if (busyBefore > 30 || othersMost > 20) print('Other processes were using the CPU: these figures are lower bounds for this machine (a busy machine).');
+    const last = held as MixStep | null;
+    return { rate: last?.rate ?? 0, p99: last ? Math.round(last.p99) : null, generator: last ? last.f.cpuPct.generator : null };
   } finally {
     await cleanUp();
   }
+}
+
+/**
+ * BENCH_BASELINE_CHECKOUT=<dir> (another built checkout, e.g. a `git worktree` of the commit issue 24 was filed
+ * on): its platform runs the same open-loop mix first, with this generator, then this checkout runs; the two
+ * rates held are printed side by side, so the "2× today" of the aim is read on one machine in one run.
+ */
+async function main(): Promise<void> {
+  const other = process.env.BENCH_BASELINE_CHECKOUT;
+  if (!other) {
+    await run(PARTS);
+    return;
+  }
+  const commit = execFileSync('git', ['-C', other, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  process.stdout.write(`Baseline: ${other} (${commit}), the open-loop mix only\n`);
+  const before = await run(new Set(['mix']), other);
+  process.stdout.write(`\nThis checkout\n`);
+  const now = await run(PARTS);
+  const shown = (r: typeof now) => (r.rate ? `${r.rate} req/s at p99 ${r.p99} ms, load generator ${r.generator} % of a core` : 'none');
+  process.stdout.write(
+    `\nOpen-loop mix held, same run: baseline ${commit} ${shown(before)}; this checkout ${shown(now)}` +
+      (before.rate ? ` = ${(now.rate / before.rate).toFixed(2)}× the baseline (aim of issue 24: 2×)` : '') +
+      '\n',
+  );
 }
 
 main().catch((err) => {
