@@ -26,7 +26,8 @@
  *     BENCH_PARTS (crowd,mix,static: which parts run)
  *     crowd:     BENCH_START_USERS (50), BENCH_MAX_USERS (12800), BENCH_USER_STEP_SECONDS (15),
  *                BENCH_THINK_SECONDS (2-8), BENCH_ACCOUNTS (80 sessions; more technicians share them)
- *     open loop: BENCH_SECONDS (6 per step), BENCH_START_RATE (50), BENCH_MAX_RATE (6400)
+ *     open loop: BENCH_SECONDS (6 per step), BENCH_START_RATE (50), BENCH_MAX_RATE (6400), BENCH_BISECT (3: steps
+ *                between the last rate held and the first not held, each at their geometric mean: within 9 %)
  *     BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (lib/cpu-profile.ts) and of the load generator,
  *                written when the open-loop mix ends; windows.json gives each rate's run (monotonic µs)
  *     BENCH_ACCESS_LOG=<file>: the gateway's JSON access log (each request's time in nginx and upstream)
@@ -58,6 +59,7 @@ const PG = process.env.BENCH_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1
 const STEP_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const START_RATE = Number(process.env.BENCH_START_RATE ?? 50);
 const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 6400);
+const BISECT = Number(process.env.BENCH_BISECT ?? 3);
 const START_USERS = Number(process.env.BENCH_START_USERS ?? 50);
 const MAX_USERS = Number(process.env.BENCH_MAX_USERS ?? 12_800);
 const USER_STEP_SECONDS = Number(process.env.BENCH_USER_STEP_SECONDS ?? 15);
@@ -711,8 +713,15 @@ async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p
       for (let rate = START_RATE; rate <= MAX_RATE; rate *= 2) {
         const s = await step(rate);
         if (!s) {
-          const between = held ? Math.round(held.rate * Math.SQRT2) : 0;
-          if (held && between > held.rate && between < rate) held = (await step(between)) ?? held;
+          // the doubling's last two rates are a factor 2 apart: narrow it down
+          let notHeld = rate;
+          for (let i = 0; held && i < BISECT; i++) {
+            const between = Math.round(Math.sqrt(held.rate * notHeld));
+            if (between <= held.rate || between >= notHeld) break;
+            const b = await step(between);
+            if (b) held = b;
+            else notHeld = between;
+          }
           break;
         }
         held = s;

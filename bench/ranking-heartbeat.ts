@@ -40,7 +40,8 @@
  *
  * Run: npm run bench:ranking (under `flock /tmp/clima-web.lock`).
  * Environment: BENCH_RATE=10000  BENCH_SECONDS=60  BENCH_CEILING_SECONDS=20  BENCH_STEPS=6666,5000,3333
- *   BENCH_USERS=1000  BENCH_CONNECTIONS=100  BENCH_STORAGE_HEARTBEATS=1000000 (0: no part 1)  BENCH_DRAIN_SECONDS=300
+ *   BENCH_USERS=1000  BENCH_CONNECTIONS=100 (closed loops)  BENCH_OPEN_CONNECTIONS (open loop; unset: rate × 50 ms, at least
+ *   BENCH_CONNECTIONS)  BENCH_STORAGE_HEARTBEATS=1000000 (0: no part 1)  BENCH_DRAIN_SECONDS=300
  *   BENCH_WORKERS=2 (autocannon's worker threads for the open loop)  BENCH_IDENTITY_CACHE=0 (IDENTITY_CACHE_SECONDS)
  *   BENCH_IDENTITY_REDIS (IDENTITY_REDIS_SECONDS; unset: the product's default)
  *   BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (bench/lib/cpu-profile.ts), written at the end of the run,
@@ -65,6 +66,12 @@ const CEILING_SECONDS = Number(env.BENCH_CEILING_SECONDS ?? 20);
 const STEPS = (env.BENCH_STEPS ?? '6666,5000,3333').split(',').map(Number).filter((n) => n > 0);
 const USERS = Number(env.BENCH_USERS ?? 1000);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
+/**
+ * The open loop's connections. autocannon sends one request at a time on each, so a rate needs rate × call time of
+ * them (Little's law): with 100, calls of 22 ms capped it at 4,500/s with the machine half idle, and the calls it
+ * could not send were never counted. Unset: enough for the target even if every call took the aim's p99 (50 ms).
+ */
+const openConnections = (target: number) => Number(env.BENCH_OPEN_CONNECTIONS ?? Math.max(CONNECTIONS, Math.ceil((target * AIM.p99Ms) / 1000)));
 const STORAGE_HEARTBEATS = Number(env.BENCH_STORAGE_HEARTBEATS ?? 1_000_000);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
 const WORKERS = Math.max(1, Number(env.BENCH_WORKERS ?? 2));
@@ -265,7 +272,7 @@ async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; targe
     // than the gateway spends on it, on a machine the client shares)
     const result = await autocannon({
       url: ctx.gateway,
-      connections: CONNECTIONS,
+      connections: openConnections(o.target),
       duration: o.seconds,
       workers: WORKERS,
       overallRate: Math.ceil(o.target / WORKERS),
@@ -299,7 +306,7 @@ const lagText = (s: Load) => (s.drained ? `${s.lagSeconds.toFixed(1)} s` : `> ${
 
 function print(s: Load): void {
   const lines = [
-    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out (closed loop)'} for ${s.seconds} s, ${CONNECTIONS} connections`,
+    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out (closed loop)'} for ${s.seconds} s, ${s.target ? openConnections(s.target) : CONNECTIONS} connections`,
     `  accepted rate         ${s.accepted.toFixed(0)}/s (${s.errors} errors, non-2xx or timeouts)`,
     `  call                  p50 ${s.p50} ms, p99 ${s.p99} ms (inside the ranking service: p99 ${s.serviceP99})`,
   ];
