@@ -46,6 +46,7 @@ import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricsAuth, metricsToken, repoRoot } from './lib/harness';
+import { openLoop } from './lib/open-loop';
 import { RawHttpClient } from './lib/raw-http';
 import { printWrk, wrk } from './lib/wrk';
 import { type Catalogue, type Send, technician } from './lib/technician';
@@ -118,41 +119,26 @@ function send(base: string, r: Req): Promise<{ status: number; service: string; 
   return client.request({ method: r.method, path: r.path, headers, body, keepBody: true });
 }
 
-/**
- * Sends `pick()` requests at `rate` per second for `seconds`, in timer ticks of 1–2 ms (the loop always
- * yields, so answers are read while requests go out); latency counts from each request's scheduled time.
- */
-async function openLoop(base: string, rate: number, seconds: number, pick: () => Req): Promise<Result[]> {
+/** The mix's requests at `rate` per second (lib/open-loop.ts); a request's follow-up (`then`) is sent on its answer. */
+async function mixOpenLoop(base: string, rate: number, seconds: number, pick: () => Req): Promise<Result[]> {
   const results: Result[] = [];
-  const pending: Promise<void>[] = [];
-  const start = performance.now();
-  const total = Math.round(rate * seconds);
-  const fire = (due: number) => {
-    const r = pick();
-    pending.push(
-      (async () => {
-        let answer = await send(base, r);
-        results.push({ kind: r.kind, service: answer.status === 0 ? 'gateway' : answer.service, status: answer.status, ms: performance.now() - due });
-        const next = answer.status >= 200 && answer.status < 300 ? r.then?.(answer.body) : null;
-        if (next) {
-          const t0 = performance.now();
-          answer = await send(base, next);
-          results.push({ kind: next.kind, service: answer.status === 0 ? 'gateway' : answer.service, status: answer.status, ms: performance.now() - t0 });
-        }
-      })(),
-    );
-  };
-  let i = 0;
-  while (i < total) {
-    const now = performance.now();
-    while (i < total && start + (i * 1000) / rate <= now) fire(start + (i++ * 1000) / rate);
-    // a timer tick of 1–2 ms, never a spin: at rates above 2,000/s a wait of setImmediate between sends kept the
-    // generator's core busy doing nothing (the requests due in the tick go out together; latency counts from
-    // each one's scheduled time either way)
-    const next = start + (i * 1000) / rate - performance.now();
-    await new Promise((r) => (SPIN && next <= 0.5 ? setImmediate(r) : setTimeout(r, Math.min(2, Math.max(1, next)))));
-  }
-  await Promise.all(pending);
+  const record = (r: Req, answer: Awaited<ReturnType<typeof send>>, from: number) =>
+    results.push({ kind: r.kind, service: answer.status === 0 ? 'gateway' : answer.service, status: answer.status, ms: performance.now() - from });
+  await openLoop(
+    rate,
+    seconds,
+    async (due) => {
+      const r = pick();
+      const answer = await send(base, r);
+      record(r, answer, due);
+      const next = answer.status >= 200 && answer.status < 300 ? r.then?.(answer.body) : null;
+      if (next) {
+        const t0 = performance.now();
+        record(next, await send(base, next), t0);
+      }
+    },
+    SPIN,
+  );
   return results;
 }
 
@@ -656,7 +642,7 @@ async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p
     };
 
     // warm-up, then how busy the machine is without our load (other processes share it)
-    await openLoop(base, 20, 2, pick);
+    await mixOpenLoop(base, 20, 2, pick);
     const idle0 = machineCpu();
     await sleep(3000);
     const busyBefore = busyPct(idle0, machineCpu());
@@ -692,7 +678,7 @@ async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p
         const m0 = machineCpu();
         const t0 = performance.now();
         const from = process.hrtime.bigint() / 1000n;
-        const results = await openLoop(base, rate, STEP_SECONDS, pick);
+        const results = await mixOpenLoop(base, rate, STEP_SECONDS, pick);
         windows[rate] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
         const elapsed = (performance.now() - t0) / 1000;
         const m1 = machineCpu();
@@ -746,7 +732,7 @@ async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p
       for (let rate = START_RATE * 4; rate <= MAX_RATE * 4; rate *= 2) {
         const u0 = process.cpuUsage();
         const t0 = performance.now();
-        const results = await openLoop(base, rate, Math.min(STEP_SECONDS, 4), () => ({ kind: 'static', method: 'GET', path: '/assets/app-bench.js' }));
+        const results = await mixOpenLoop(base, rate, Math.min(STEP_SECONDS, 4), () => ({ kind: 'static', method: 'GET', path: '/assets/app-bench.js' }));
         const u1 = process.cpuUsage(u0);
         const generator = Math.round(((u1.user + u1.system) / 1e6 / ((performance.now() - t0) / 1000)) * 100);
         const p99 = pct(results.map((r) => r.ms), 99);

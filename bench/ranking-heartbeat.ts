@@ -22,10 +22,12 @@
  * The open-loop generator: wrk2 (wrk at a constant rate, latency from each request's scheduled time) is not in
  * Debian, and wrk itself is closed loop: a Lua `delay()` can pace it, but wrk then measures from the moment a
  * request is sent, so a server that falls behind pushes the schedule back instead of showing up in the p99
- * (coordinated omission). autocannon at a fixed rate corrects for that (each latency recorded with its expected
- * interval, HdrHistogram) and can spread the connections over worker threads (BENCH_WORKERS, default 2, the
- * rate split evenly between them), so one JavaScript thread's limit is not the figure. Its CPU is this process's
- * ("load generator", worker threads included), printed with every step.
+ * (coordinated omission). autocannon's fixed rate did not serve either: it sends one request at a time per
+ * connection (with 100 connections and 22-ms calls it could not send more than about 4,500/s, and the sends it
+ * missed were never counted), and with more connections it sends each second's share in a burst. The open loop is
+ * bench:mixed's (lib/open-loop.ts: sends on a schedule in 1–2 ms ticks, latency from each one's scheduled time)
+ * over lib/raw-http.ts's cheap client, with as many connections as the rate needs (BENCH_OPEN_CONNECTIONS). Its
+ * CPU is this process's ("load generator"), printed with every step.
  *
  * The instance models many users with the BENCH_USERS sessions it creates: RANKING_HEARTBEAT_MIN_INTERVAL_MS=0
  * (every heartbeat is queued: a real user's are 30 s apart) and IDENTITY_CACHE_SECONDS=0 (no identity is answered
@@ -42,13 +44,14 @@
  * Environment: BENCH_RATE=10000  BENCH_SECONDS=60  BENCH_CEILING_SECONDS=20  BENCH_STEPS=6666,5000,3333
  *   BENCH_USERS=1000  BENCH_CONNECTIONS=100 (closed loops)  BENCH_OPEN_CONNECTIONS (open loop; unset: rate × 50 ms, at least
  *   BENCH_CONNECTIONS)  BENCH_STORAGE_HEARTBEATS=1000000 (0: no part 1)  BENCH_DRAIN_SECONDS=300
- *   BENCH_WORKERS=2 (autocannon's worker threads for the open loop)  BENCH_IDENTITY_CACHE=0 (IDENTITY_CACHE_SECONDS)
+ *   BENCH_IDENTITY_CACHE=0 (IDENTITY_CACHE_SECONDS)
  *   BENCH_IDENTITY_REDIS (IDENTITY_REDIS_SECONDS; unset: the product's default)
+ *   BENCH_HEARTBEAT_MIN_INTERVAL (RANKING_HEARTBEAT_MIN_INTERVAL_MS, 0: every heartbeat queued; the product's 10000 answers
+ *   a user's heartbeats closer than 10 s without queueing them, as a few users in a closed loop send them)
  *   BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (bench/lib/cpu-profile.ts), written at the end of the run,
  *   with windows.json (each flat-out run and the open loop on the profiles' monotonic clock, µs)
  * A benchmark, not a test: nothing is asserted.
  */
-import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,6 +60,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Platform } from '../infra/platform.cjs';
 import { metricsAuth, withPlatform } from './lib/harness';
+import { openLoop } from './lib/open-loop';
+import { RawHttpClient } from './lib/raw-http';
 import { gatewayCeiling, printWrk, wrk } from './lib/wrk';
 
 const env = process.env;
@@ -67,14 +72,13 @@ const STEPS = (env.BENCH_STEPS ?? '6666,5000,3333').split(',').map(Number).filte
 const USERS = Number(env.BENCH_USERS ?? 1000);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 100);
 /**
- * The open loop's connections. autocannon sends one request at a time on each, so a rate needs rate × call time of
- * them (Little's law): with 100, calls of 22 ms capped it at 4,500/s with the machine half idle, and the calls it
- * could not send were never counted. Unset: enough for the target even if every call took the aim's p99 (50 ms).
+ * The open loop's connections, at most (one request at a time on each: a rate needs rate × call time of them, by
+ * Little's law; a send finding them all busy waits, its latency counted from its scheduled time). Unset: enough
+ * for the target even if every call took the aim's p99 (50 ms).
  */
 const openConnections = (target: number) => Number(env.BENCH_OPEN_CONNECTIONS ?? Math.max(CONNECTIONS, Math.ceil((target * AIM.p99Ms) / 1000)));
 const STORAGE_HEARTBEATS = Number(env.BENCH_STORAGE_HEARTBEATS ?? 1_000_000);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
-const WORKERS = Math.max(1, Number(env.BENCH_WORKERS ?? 2));
 const PROF = env.BENCH_CPU_PROF;
 const HEARTBEAT = '/api/users/session/heartbeat';
 const STUDY = JSON.stringify({ activity: 'video', visible: true });
@@ -206,7 +210,7 @@ function cpuSample(platform: Platform): CpuSample {
     if (group) sample.set(group, (sample.get(group) ?? 0) + p.ticks);
   }
   // the platform's processes are this process's children too (startPlatform spawns them): the load generator is
-  // this process (autocannon's worker threads included) and its other children (wrk), not the platform
+  // this process (the open loop) and its other children (wrk), not the platform
   const platformPids = new Set(platform.children.map((c) => c.pid));
   sample.set('load generator', (procs.get(process.pid)?.ticks ?? 0) + (children.get(process.pid) ?? []).filter((c) => !platformPids.has(c)).reduce((s, c) => s + subtree(c), 0));
   return sample;
@@ -243,7 +247,7 @@ interface Load {
   drained: boolean;
   backlogLeft: number;
   cpu: CpuShare[];
-  /** The load generator's CPU in cores: wrk's own (closed loop) or this process's (autocannon's workers). */
+  /** The load generator's CPU in cores: wrk's own (closed loop) or this process's (the open loop). */
   generator: number;
   generatorName: string;
 }
@@ -265,33 +269,41 @@ async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; targe
     headers: { ...cookie, 'content-type': 'application/json' },
     ...(o.method === 'POST' ? { body: STUDY } : {}),
   }));
-  let figures: { accepted: number; p50: number; p99: number; errors: number; generator: number; generatorName: string };
+  let figures: { seconds: number; accepted: number; p50: number; p99: number; errors: number; generator: number; generatorName: string };
   if (o.target) {
-    // open loop: autocannon over WORKERS threads, each sending its share of the rate (it does not split the rate
-    // itself, only the connections); requests built once (a request rebuilt each time costs the client more CPU
-    // than the gateway spends on it, on a machine the client shares)
-    const result = await autocannon({
-      url: ctx.gateway,
-      connections: openConnections(o.target),
-      duration: o.seconds,
-      workers: WORKERS,
-      overallRate: Math.ceil(o.target / WORKERS),
-      requests,
-    });
-    figures = { accepted: result['2xx'] / o.seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, generator: 0, generatorName: `autocannon, ${WORKERS} worker threads` };
+    // open loop: each user's session in turn, on the schedule, latency from each send's scheduled time
+    const gateway = new URL(ctx.gateway);
+    const client = new RawHttpClient(gateway.hostname, Number(gateway.port), openConnections(o.target));
+    const ms: number[] = [];
+    let ok = 0;
+    let n = 0;
+    const t0 = performance.now();
+    try {
+      await openLoop(o.target, o.seconds, async (due) => {
+        const answer = await client.request(requests[n++ % requests.length]!);
+        ms.push(performance.now() - due);
+        if (answer.status >= 200 && answer.status < 300) ok++;
+      });
+    } finally {
+      client.close();
+    }
+    // a server that falls behind answers after the schedule ends: the rate is over the time until the last answer
+    const elapsed = Math.max(o.seconds, (performance.now() - t0) / 1000);
+    ms.sort((a, b) => a - b);
+    const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0;
+    figures = { seconds: elapsed, accepted: ok / elapsed, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)), errors: ms.length - ok, generator: 0, generatorName: 'open loop on node:net, this process' };
   } else {
     const w = await wrk(label, ctx.gateway, requests, { connections: CONNECTIONS, seconds: o.seconds });
-    figures = { accepted: (w.rps * w.seconds - w.non2xx) / w.seconds, p50: w.p50, p99: w.p99, errors: w.errors + w.non2xx, generator: w.generatorCores, generatorName: 'wrk, one thread' };
+    figures = { seconds: o.seconds, accepted: (w.rps * w.seconds - w.non2xx) / w.seconds, p50: w.p50, p99: w.p99, errors: w.errors + w.non2xx, generator: w.generatorCores, generatorName: 'wrk, one thread' };
   }
   const sentAt = Date.now();
-  const cpu = cpuBetween(cpuBefore, cpuSample(ctx.platform), o.seconds);
+  const cpu = cpuBetween(cpuBefore, cpuSample(ctx.platform), figures.seconds);
   if (o.target) figures.generator = cpu.find((c) => c.name === 'load generator')?.cores ?? 0;
   const histAfter = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env), o.method);
   const drained = o.method === 'POST' ? await drain(ctx.queue, sentAt) : { drained: true, left: 0, seconds: 0 };
   return {
     label,
     target: o.target,
-    seconds: o.seconds,
     ...figures,
     serviceP99: serviceP99(histBefore, histAfter),
     lagSeconds: drained.seconds,
@@ -306,7 +318,7 @@ const lagText = (s: Load) => (s.drained ? `${s.lagSeconds.toFixed(1)} s` : `> ${
 
 function print(s: Load): void {
   const lines = [
-    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out (closed loop)'} for ${s.seconds} s, ${s.target ? openConnections(s.target) : CONNECTIONS} connections`,
+    `${s.label}: ${s.target ? `${s.target}/s open loop` : 'flat out (closed loop)'} for ${s.seconds.toFixed(1)} s (to the last answer), ${s.target ? openConnections(s.target) : CONNECTIONS} connections`,
     `  accepted rate         ${s.accepted.toFixed(0)}/s (${s.errors} errors, non-2xx or timeouts)`,
     `  call                  p50 ${s.p50} ms, p99 ${s.p99} ms (inside the ranking service: p99 ${s.serviceP99})`,
   ];
@@ -539,7 +551,7 @@ void withPlatform(
   },
   // the billing service refuses to start in production without payment-provider keys; it plays no part here
   {
-    RANKING_HEARTBEAT_MIN_INTERVAL_MS: '0',
+    RANKING_HEARTBEAT_MIN_INTERVAL_MS: env.BENCH_HEARTBEAT_MIN_INTERVAL ?? '0',
     IDENTITY_CACHE_SECONDS: env.BENCH_IDENTITY_CACHE ?? '0',
     ...(env.BENCH_IDENTITY_REDIS ? { IDENTITY_REDIS_SECONDS: env.BENCH_IDENTITY_REDIS } : {}),
     BILLING_PROVIDER: 'sandbox',
