@@ -46,7 +46,7 @@ import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricsAuth, metricsToken, repoRoot } from './lib/harness';
-import { openLoop } from './lib/open-loop';
+import { openLoop, percentile as pct } from './lib/open-loop';
 import { RawHttpClient } from './lib/raw-http';
 import { printWrk, wrk } from './lib/wrk';
 import { type Catalogue, type Send, technician } from './lib/technician';
@@ -155,11 +155,6 @@ function machineCpu(): { busy: number; total: number } {
 }
 const busyPct = (a: { busy: number; total: number }, b: { busy: number; total: number }) => (b.total > a.total ? Math.round(((b.busy - a.busy) / (b.total - a.total)) * 100) : 0);
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const isError = (r: Result) => r.status === 0 || r.status >= 500;
 
 interface ServiceFigures {
@@ -523,9 +518,9 @@ function profileGenerator(dir: string): () => Promise<void> {
  * run, its open-loop mix only). Gives the open-loop mix's rate held (0 when none).
  */
 async function run(parts: Set<string>, root?: string): Promise<{ rate: number; p99: number | null; generator: number | null }> {
-  const { startPlatform, testPlatformEnv } = platformOf(root ?? repoRoot());
-  // an older checkout may not export it; the key prefix's clean-up is the same whichever platform wrote the keys
-  const { deleteKeys } = platformOf(repoRoot());
+  // an older checkout may not export deleteKeys; the key prefix's clean-up is the same whichever platform wrote them
+  const { deleteKeys, ...here } = platformOf(repoRoot());
+  const { startPlatform, testPlatformEnv } = root ? platformOf(root) : here;
   othersMost = 0;
   const prof = root ? undefined : process.env.BENCH_CPU_PROF;
   if (prof) mkdirSync(prof, { recursive: true });

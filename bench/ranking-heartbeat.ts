@@ -60,7 +60,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Platform } from '../infra/platform.cjs';
 import { metricsAuth, withPlatform } from './lib/harness';
-import { openLoop } from './lib/open-loop';
+import { openLoop, percentile } from './lib/open-loop';
 import { RawHttpClient } from './lib/raw-http';
 import { gatewayCeiling, printWrk, wrk } from './lib/wrk';
 
@@ -289,9 +289,7 @@ async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; targe
     }
     // a server that falls behind answers after the schedule ends: the rate is over the time until the last answer
     const elapsed = Math.max(o.seconds, (performance.now() - t0) / 1000);
-    ms.sort((a, b) => a - b);
-    const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0;
-    figures = { seconds: elapsed, accepted: ok / elapsed, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)), errors: ms.length - ok, generator: 0, generatorName: 'open loop on node:net, this process' };
+    figures = { seconds: elapsed, accepted: ok / elapsed, p50: Math.round(percentile(ms, 50)), p99: Math.round(percentile(ms, 99)), errors: ms.length - ok, generator: 0, generatorName: 'open loop on node:net, this process' };
   } else {
     const w = await wrk(label, ctx.gateway, requests, { connections: CONNECTIONS, seconds: o.seconds });
     figures = { seconds: o.seconds, accepted: (w.rps * w.seconds - w.non2xx) / w.seconds, p50: w.p50, p99: w.p99, errors: w.errors + w.non2xx, generator: w.generatorCores, generatorName: 'wrk, one thread' };

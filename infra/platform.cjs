@@ -50,11 +50,9 @@ function ensureNginx() {
 /** The manuals' OCR of scanned pages: poppler's pdftoppm draws a page, tesseract reads it in Portuguese and English. */
 function ensureOcr() {
   const langs = have('tesseract') ? spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' }).stdout ?? '' : '';
-  // the specs draw their scanned pages with ImageMagick (services/manuals/src/scanned-pdf.ts)
-  const imageMagick = /ImageMagick/.test(spawnSync('convert', ['-version'], { encoding: 'utf8' }).stdout ?? '');
-  if (have('pdftoppm') && /^por$/m.test(langs) && /^eng$/m.test(langs) && imageMagick) return;
-  log('OCR (tesseract por+eng, pdftoppm, ImageMagick) não encontrado: instalando pelo apt-get...');
-  aptInstall(['poppler-utils', 'tesseract-ocr', 'tesseract-ocr-por', 'tesseract-ocr-eng', 'imagemagick']);
+  if (have('pdftoppm') && /^por$/m.test(langs) && /^eng$/m.test(langs)) return;
+  log('OCR (tesseract por+eng, pdftoppm) não encontrado: instalando pelo apt-get...');
+  aptInstall(['poppler-utils', 'tesseract-ocr', 'tesseract-ocr-por', 'tesseract-ocr-eng']);
 }
 
 /** The catalog reads an uploaded video's duration with ffmpeg's ffprobe (and the specs make their test videos with ffmpeg). */

@@ -40,9 +40,12 @@ function ensureChromium() {
   ensureDebianPackage(CHROMIUM, process.env.CHROMIUM_PATH ? 'chromium' : 'chromium-headless-shell');
 }
 
-/** The scanned PDFs of the OCR specs, the browser tests and the bench are drawn with ImageMagick's `convert`. */
+/**
+ * The scanned PDFs of the OCR specs, the browser tests and the bench are drawn with ImageMagick's `convert`: the
+ * package's own (a machine may carry a stand-in `convert` elsewhere on the PATH that only turns a PNG into PPM).
+ */
 function ensureImageMagick() {
-  ensureDebianPackage('convert', 'imagemagick');
+  ensureDebianPackage('/usr/bin/convert', 'imagemagick');
 }
 
 /** The compose spec renders docker-compose.yml with Debian's docker-compose (no Docker engine needed). */

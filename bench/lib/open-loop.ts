@@ -1,3 +1,10 @@
+/** The p-th percentile (0–100) of latencies `xs`, 0 when there are none. */
+export function percentile(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
 /**
  * An open loop: `fire(due)` is called `rate` times a second for `seconds`, whatever the answers do. Sends go out in
  * timer ticks of 1–2 ms (the ones due in a tick together; the loop always yields, so answers are read while

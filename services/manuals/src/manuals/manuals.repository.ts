@@ -127,10 +127,10 @@ export class ManualsRepository {
    * (a manual opened, published by the outbox relay once this commits), all in one statement. One statement, not
    * a transaction of four: the counter's row lock is then held only inside Postgres, for the statement and its
    * commit, never across this process's event-loop turns between round trips, where every download of a popular
-   * manual queued behind it (6 ms per download at 2,200 mixed requests/s, bench/README.md).
+   * manual queued behind it (6 ms per download under the mixed load, bench/README.md).
    * Undefined (nothing written) when there is no such manual.
    */
-  async recordDownload(id: number, userId: string): Promise<{ title: string; file_url: string | null; external_url: string | null } | undefined> {
+  recordDownload(id: number, userId: string): Promise<{ title: string; file_url: string | null; external_url: string | null } | undefined> {
     const opened = outboxValues('manual.opened', { userId, manualId: id, at: new Date().toISOString() });
     return queryOne(
       this.ds,

@@ -42,6 +42,8 @@ export type LearningKind = 'lesson' | 'course' | 'manual' | 'quiz' | 'assessment
 /** SQL for the tombstone key of the user id in `p`: a digest, so no row keeps a deleted user's id. */
 const digestOf = (p: string) => `encode(sha256(convert_to(${p}::text, 'UTF8')), 'hex')`;
 const SP = `'${RANKING_TIME_ZONE}'`;
+/** A user's learning awards of one kind on one day ($1 user, $2 day, $3 kind): what the daily caps count. */
+const AWARDS_ON_DAY = `FROM ranking.learning_awards WHERE user_id = $1 AND day = $2 AND kind = $3`;
 
 /**
  * The SQL of the points ledgers. Every statement takes whole sets (arrays unnested by Postgres), so a batch of
@@ -208,11 +210,7 @@ export class ActivityRepository {
 
   /** Lessons, courses or manuals of one kind that earned points on a day. */
   async learningAwardsOn(m: EntityManager, userId: string, kind: LearningKind, day: string): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
-      m,
-      `SELECT count(*)::int AS n FROM ranking.learning_awards WHERE user_id = $1 AND day = $2 AND kind = $3`,
-      [userId, day, kind],
-    );
+    const [row] = await queryRows<{ n: number }>(m, `SELECT count(*)::int AS n ${AWARDS_ON_DAY}`, [userId, day, kind]);
     return row?.n ?? 0;
   }
 
@@ -223,10 +221,9 @@ export class ActivityRepository {
   async learningSettled(userId: string, kind: LearningKind, ref: string, day: string, cap: number | undefined): Promise<boolean> {
     const [row] = await queryRows<{ settled: boolean }>(
       this.ds,
-      `SELECT EXISTS (SELECT 1 FROM ranking.learning_awards WHERE user_id = $1 AND kind = $2 AND ref = $3)
-              OR ($5::int IS NOT NULL
-                  AND (SELECT count(*) FROM ranking.learning_awards WHERE user_id = $1 AND day = $4 AND kind = $2) >= $5) AS settled`,
-      [userId, kind, ref, day, cap ?? null],
+      `SELECT EXISTS (SELECT 1 FROM ranking.learning_awards WHERE user_id = $1 AND kind = $3 AND ref = $4)
+              OR ($5::int IS NOT NULL AND (SELECT count(*) ${AWARDS_ON_DAY}) >= $5) AS settled`,
+      [userId, day, kind, ref, cap ?? null],
     );
     return row.settled;
   }
