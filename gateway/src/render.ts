@@ -155,7 +155,10 @@ function apiLocation(l: ApiLocation): string {
   const lines = [
     `location ${match} {`,
     `    client_max_body_size ${l.maxBody};`,
-    ...(l.stream ? ['    proxy_request_buffering off;', '    proxy_read_timeout 600s;', '    proxy_send_timeout 600s;'] : []),
+    // a streamed upload is refused (wrong type, too large) while its client is still sending: nginx then closes the
+    // connection after the answer, so the answer says so (Connection: close) and no client sends its next request
+    // on a connection about to close; one connection per upload costs nothing beside the upload
+    ...(l.stream ? ['    proxy_request_buffering off;', '    proxy_read_timeout 600s;', '    proxy_send_timeout 600s;', '    keepalive_timeout 0;'] : []),
     // a GET with no cookie and no credentials: the anonymous read (before the identity check, which is in access)
     // recursive: the anonymous read's own error pages (its JSON 503) apply after this first redirect
     ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),

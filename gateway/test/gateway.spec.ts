@@ -3,6 +3,7 @@
  * every path of the route table reaches its owner, identity comes only from the auth service, and the
  * gateway's own answers (404, 413, refused Origin) are JSON.
  */
+import { connect } from 'node:net';
 import { Client } from 'pg';
 import { fillPath, ROUTES } from '../src/routes';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -43,6 +44,39 @@ async function registerUser(tag: string) {
   const res = await call('POST', '/api/auth/register', { body: { name: `Gateway ${tag}`, email, password: 'segredo123' } });
   expect(res.status).toBeLessThan(300);
   return { email, cookie: cookieOf(res), id: (res.json as { id: string }).id };
+}
+
+/**
+ * Sends a request's head and only the first bytes of the body it declares, then reads the answer (head and the
+ * body received within a second of it) without sending the rest.
+ */
+function partialUpload(path: string, cookie: string, declared: number, first: Buffer, type: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const body = rest.join('\r\n\r\n');
+      // the body as sent (chunked or not): from its first brace to its last
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) });
+    };
+    socket.on('error', reject);
+    socket.on('data', (d: Buffer) => {
+      chunks.push(d);
+      if (!timer && Buffer.concat(chunks).includes('\r\n\r\n')) timer = setTimeout(finish, 1000);
+    });
+    socket.on('end', finish);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: ${declared}\r\nConnection: keep-alive\r\n\r\n`,
+    );
+    socket.write(first);
+  });
 }
 
 async function sql(query: string, params: unknown[] = []) {
@@ -92,6 +126,22 @@ describe('route table through the real nginx', () => {
     const res = await call('POST', '/api/auth/register', { body: big });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ error: 'Conteúdo muito grande' });
+  });
+
+  it('closes the connection after an upload refused while its body was still coming, and says so in the answer', async () => {
+    // a client that sends its next request on that connection would have it cut (nginx closes after the answer)
+    const admin = await registerUser('upload');
+    await sql('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
+    await new Promise((r) => setTimeout(r, 2500));
+    const boundary = '----climaGateway';
+    const first = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="manual.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.alloc(64 * 1024, 'isto não é um pdf '),
+    ]);
+    const answer = await partialUpload('/api/admin/upload-manual', admin.cookie, 1024 * 1024, first, `multipart/form-data; boundary=${boundary}`);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
   });
 
   it('adds a request id and the security headers', async () => {

@@ -80,6 +80,7 @@ describe('the one route table and what is derived from it', () => {
     expect(location).toContain(`proxy_pass http://${row.service};`);
     expect(location).toContain(`client_max_body_size ${samePath.find((r) => r.maxBody)?.maxBody ?? '1m'};`);
     expect(location!.includes('proxy_request_buffering off;')).toBe(samePath.some((r) => r.stream));
+    expect(location!.includes('keepalive_timeout 0;')).toBe(samePath.some((r) => r.stream));
     expect(location!.includes(`error_page 418 = @anonymous_${row.service};`)).toBe(samePath.some((r) => r.anonymousCache));
     expect(location!.includes('limit_req zone=lookups')).toBe(samePath.some((r) => r.lookupLimit));
 

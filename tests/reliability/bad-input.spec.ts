@@ -462,8 +462,8 @@ describe('bad input on every route that takes input', () => {
         ['ELF binary as PDF', part('manual.pdf', 'application/pdf', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), randomBytes(2048)])), multipart],
       ];
       for (const [label, body, headers] of cases) {
-        // counted again before each upload, as the suite always did: sent at once after the 2 MB upload the
-        // gateway refused before reading it, the next one could meet that keep-alive connection being closed
+        // counted again before each upload, as the suite always did (an upload's connection is never reused: the
+        // gateway closes it after the answer, Connection: close, since a refusal can come before the whole body)
         lastRefused = null;
         await probe(problems, r, label, r.path, { body, headers });
       }
