@@ -202,9 +202,14 @@ function get(url, timeoutMs = 2000) {
   });
 }
 
-async function waitHealthy(url, ms) {
+/**
+ * Waits until the URL answers 200: true; false after `ms`, or as soon as the process that should answer has
+ * ended (a server that could not listen on its port fails at once, not after the whole wait).
+ */
+async function waitHealthy(url, ms, child) {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
+  const ended = () => child && (child.exitCode !== null || child.signalCode !== null);
+  while (Date.now() < until && !ended()) {
     if ((await get(url)) === 200) return true;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -247,16 +252,104 @@ function mailDevArgs(smtpPort, webPort) {
 }
 
 /** n distinct free TCP ports on loopback (for test instances of the platform). */
-async function freePorts(n) {
-  const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise((resolve) => {
-      const srv = net.createServer();
-      srv.listen(0, '127.0.0.1', () => resolve(srv));
-    })),
-  );
+/**
+ * The kernel's range of ephemeral ports: what listen(0) picks from, and where a connection a process opens takes
+ * its own local port.
+ */
+function ephemeralPorts() {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49152, 65535];
+}
+
+/** Listens on the port (every address), or resolves null when something already holds it. */
+function holdPort(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, () => resolve(srv));
+  });
+}
+
+/** How long a port handed out stays promised: a platform listens on its ports well within it (then they are held). */
+const PORT_PROMISE_MS = 15 * 60_000;
+
+/**
+ * Promises the port to the caller across the processes of this machine (a file created exclusively in `dir`), or
+ * false when another process promised it less than PORT_PROMISE_MS ago.
+ */
+function promisePort(dir, port) {
+  const file = path.join(dir, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      let age;
+      try {
+        age = Date.now() - fs.statSync(file).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age < PORT_PROMISE_MS) return false;
+      fs.rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+/** Forgets the promises older than PORT_PROMISE_MS (their ports are listened on by now, or free again). */
+function sweepPortPromises(dir) {
+  const entries = fs.readdirSync(dir);
+  if (entries.length < 256) return;
+  for (const name of entries) {
+    try {
+      if (Date.now() - fs.statSync(path.join(dir, name)).mtimeMs >= PORT_PROMISE_MS) fs.rmSync(path.join(dir, name), { force: true });
+    } catch {
+      // swept by another process
+    }
+  }
+}
+
+/**
+ * n distinct ports for the servers of a test instance or a benchmark: free now, and promised to no other caller
+ * on this machine for PORT_PROMISE_MS. Between the pick and the servers' listen() lie seconds; two jest workers
+ * starting platforms at once used to be given the same port by the kernel (listen on port 0), and one platform's
+ * process then could not listen (CI, 29/11/2026: MailDev, twice on the same ports). Picked at random from
+ * `range` (default: 20000 up to the kernel's ephemeral range, where no listen(0) or outgoing connection takes
+ * one), promised by a file in `dir` (default: clima-ports in the system's temporary folder).
+ */
+async function freePorts(n, options = {}) {
+  const [from, to] = options.range ?? [20000, ephemeralPorts()[0] - 1];
+  const dir = options.dir ?? path.join(require('node:os').tmpdir(), 'clima-ports');
+  if (!(to - from + 1 >= n)) throw new Error(`freePorts: a faixa ${from}-${to} não tem ${n} portas`);
+  fs.mkdirSync(dir, { recursive: true });
+  sweepPortPromises(dir);
+  const size = to - from + 1;
+  const servers = [];
+  // every port of the range once, from a random start with a random step prime to the size
+  const start = Math.floor(Math.random() * size);
+  let step = 1 + Math.floor(Math.random() * (size - 1 || 1));
+  while (gcd(step, size) !== 1) step++;
+  for (let i = 0; i < size && servers.length < n; i++) {
+    const port = from + ((start + i * step) % size);
+    if (!promisePort(dir, port)) continue;
+    const srv = await holdPort(port);
+    if (srv) servers.push(srv);
+  }
   const ports = servers.map((s) => s.address().port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  if (ports.length < n) throw new Error(`freePorts: só ${ports.length} de ${n} portas livres em ${from}-${to}`);
   return ports;
+}
+
+function gcd(a, b) {
+  return b ? gcd(b, a % b) : a;
 }
 
 /** Environment for a test instance: its own ports; the caller gives DATABASE_URL and KEY_PREFIX. */
@@ -382,11 +475,20 @@ async function startPlatform(options = {}) {
 
   const ports = Object.fromEntries(services.map((s) => [s, Number(env[`${s.toUpperCase()}_PORT`])]));
   const healthMs = Number(env.PLATFORM_HEALTH_TIMEOUT_MS || 120_000);
-  const checks = await Promise.all([
-    ...services.map(async (s) => [s, await waitHealthy(`http://127.0.0.1:${ports[s]}/health`, healthMs)]),
-    (async () => ['gateway', await waitHealthy(`http://127.0.0.1:${env.GATEWAY_PORT}/gateway-health`, healthMs)])(),
-    ...(env.EMBEDDED_MAILDEV ? [(async () => ['maildev', await waitHealthy(`http://127.0.0.1:${env.MAILDEV_WEB_PORT}/api/email`, healthMs)])()] : []),
-  ]);
+  const healthUrls = [
+    ...services.map((s) => [s, `http://127.0.0.1:${ports[s]}/health`]),
+    ['gateway', `http://127.0.0.1:${env.GATEWAY_PORT}/gateway-health`],
+    ...(env.EMBEDDED_MAILDEV ? [['maildev', `http://127.0.0.1:${env.MAILDEV_WEB_PORT}/api/email`]] : []),
+  ];
+  const checks = await Promise.all(
+    healthUrls.map(async ([name, url]) => {
+      const child = children.find((c) => c.name === name);
+      const ok = await waitHealthy(url, healthMs, child);
+      // a process that ended says how (MailDev --silent exits with 1 and no word when its port is taken)
+      const ended = child.exitCode ?? child.signalCode;
+      return [ended === null ? name : `${name} (terminou: ${ended})`, ok];
+    }),
+  );
   const failed = checks.filter(([, ok]) => !ok).map(([s]) => s);
   if (failed.length) {
     await stop();
@@ -420,4 +522,4 @@ async function deleteKeys(redisUrl, prefix) {
   }
 }
 
-module.exports = { deleteKeys, startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };
+module.exports = { deleteKeys, startPlatform, newIdentityKeys, mailDevArgs, tsProjects, freePorts, waitHealthy, testPlatformEnv, platformEnv, build, ensureNginx, ensureOcr, ensureFfmpeg, ensureDependencies, ROOT, SERVICES, DEFAULT_PORTS, log };

@@ -175,6 +175,11 @@ export async function startTestPlatform(o: StartOptions): Promise<TestPlatform> 
       // a machine busy enough to keep the services from answering /health within the launcher's minute
       // gets a second chance (a service that cannot start fails the same way again)
       if (!/Não ficaram saudáveis/.test(String(err))) throw err;
+      // on ports of its own: one that another process took between the pick and the listen stays taken
+      rmSync(env.GATEWAY_RUNTIME_DIR, { recursive: true, force: true });
+      const fresh = await infra.testPlatformEnv();
+      for (const k of Object.keys(fresh)) if (/_PORT$/.test(k) || k === 'PUBLIC_URL' || k === 'GATEWAY_RUNTIME_DIR') env[k] = fresh[k];
+      Object.assign(env, o.env);
       platform = await infra.startPlatform({ env, install: false, build: false, seed: false, migrate: false, logDir });
     }
   } catch (err) {
