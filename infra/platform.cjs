@@ -251,7 +251,6 @@ function mailDevArgs(smtpPort, webPort) {
   return [bin, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'];
 }
 
-/** n distinct free TCP ports on loopback (for test instances of the platform). */
 /**
  * The kernel's range of ephemeral ports: what listen(0) picks from, and where a connection a process opens takes
  * its own local port.
@@ -332,12 +331,10 @@ async function freePorts(n, options = {}) {
   sweepPortPromises(dir);
   const size = to - from + 1;
   const servers = [];
-  // every port of the range once, from a random start with a random step prime to the size
+  // every port of the range once, from a random start (callers at the same moment start far apart)
   const start = Math.floor(Math.random() * size);
-  let step = 1 + Math.floor(Math.random() * (size - 1 || 1));
-  while (gcd(step, size) !== 1) step++;
   for (let i = 0; i < size && servers.length < n; i++) {
-    const port = from + ((start + i * step) % size);
+    const port = from + ((start + i) % size);
     if (!promisePort(dir, port)) continue;
     const srv = await holdPort(port);
     if (srv) servers.push(srv);
@@ -346,10 +343,6 @@ async function freePorts(n, options = {}) {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   if (ports.length < n) throw new Error(`freePorts: só ${ports.length} de ${n} portas livres em ${from}-${to}`);
   return ports;
-}
-
-function gcd(a, b) {
-  return b ? gcd(b, a % b) : a;
 }
 
 /** Environment for a test instance: its own ports; the caller gives DATABASE_URL and KEY_PREFIX. */
