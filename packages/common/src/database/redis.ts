@@ -1,6 +1,11 @@
 import { Redis, RedisOptions } from 'ioredis';
 
-/** Connection options from a redis:// URL; BullMQ needs maxRetriesPerRequest null for its blocking workers. */
+/**
+ * Connection options from a redis:// URL; BullMQ needs maxRetriesPerRequest null for its blocking workers.
+ * A service's own connection auto-pipelines: what one tick of the event loop asks (the identity checks of many
+ * requests at once) leaves in one write, and each command still gets its own answer or error. BullMQ's
+ * connections keep one command per write, as BullMQ expects.
+ */
 export function redisOptions(url: string, forBullmq = false): RedisOptions {
   const u = new URL(url);
   return {
@@ -11,6 +16,7 @@ export function redisOptions(url: string, forBullmq = false): RedisOptions {
     db: u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0,
     tls: u.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: forBullmq ? null : 2,
+    enableAutoPipelining: !forBullmq,
     connectTimeout: 3000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   };
@@ -40,7 +46,7 @@ export interface LiveSubscription {
  * when it is live once more, for the process to drop what it kept.
  */
 export function liveSubscription(redis: Redis, channel: string, on: { reset(): void; message(text: string): void }): LiveSubscription {
-  const sub = redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+  const sub = redis.duplicate({ lazyConnect: false, maxRetriesPerRequest: null, enableAutoPipelining: false });
   let live = false;
   const lost = () => {
     live = false;
