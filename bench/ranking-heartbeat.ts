@@ -38,7 +38,11 @@
  * (Redis, then Postgres, on every heartbeat). With a few thousand sessions the auth service still reuses a signed
  * assertion for 10 s and the ranking finds it in its verifier's cache: the signature work per request is lower
  * than with 300,000 distinct users (part 1 gives the worker distinct users), about 55 µs of auth's CPU to sign and
- * 140 µs of the ranking's to verify on this machine.
+ * 140 µs of the ranking's to verify on this machine. BENCH_FRESH_ASSERTIONS=1 measures parts 2 and 3 as those users
+ * would be: every request comes from another client address (X-Forwarded-For from the bench's own address, which
+ * the gateway is told to trust: TRUSTED_PROXIES=127.0.0.1), BENCH_FRESH_REQUESTS (120,000) (user, address) pairs in
+ * turn, so a pair comes back only after the auth service stopped reusing its signed assertion (10 s at up to
+ * 12,000/s): each heartbeat is signed by auth and verified by the ranking, as a user's heartbeat 30 s after the last.
  *
  * Run: npm run bench:ranking (under `flock /tmp/clima-web.lock`).
  * Environment: BENCH_RATE=10000  BENCH_SECONDS=60  BENCH_CEILING_SECONDS=20  BENCH_STEPS=6666,5000,3333
@@ -48,6 +52,7 @@
  *   BENCH_IDENTITY_REDIS (IDENTITY_REDIS_SECONDS; unset: the product's default)
  *   BENCH_HEARTBEAT_MIN_INTERVAL (RANKING_HEARTBEAT_MIN_INTERVAL_MS, 0: every heartbeat queued; the product's 10000 answers
  *   a user's heartbeats closer than 10 s without queueing them, as a few users in a closed loop send them)
+ *   BENCH_FRESH_ASSERTIONS=1 (every request a fresh signed assertion, see above)  BENCH_FRESH_REQUESTS=120000
  *   BENCH_CPU_PROF=<dir>: V8 CPU profiles of every service (bench/lib/cpu-profile.ts), written at the end of the run,
  *   with windows.json (each flat-out run and the open loop on the profiles' monotonic clock, µs)
  * A benchmark, not a test: nothing is asserted.
@@ -80,6 +85,8 @@ const openConnections = (target: number) => Number(env.BENCH_OPEN_CONNECTIONS ??
 const STORAGE_HEARTBEATS = Number(env.BENCH_STORAGE_HEARTBEATS ?? 1_000_000);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
 const PROF = env.BENCH_CPU_PROF;
+const FRESH = env.BENCH_FRESH_ASSERTIONS === '1';
+const FRESH_REQUESTS = Number(env.BENCH_FRESH_REQUESTS ?? 120_000);
 const HEARTBEAT = '/api/users/session/heartbeat';
 const STUDY = JSON.stringify({ activity: 'video', visible: true });
 /** Aims of the issue, and its floor (100,000 active users every 30 s). */
@@ -261,14 +268,10 @@ interface Ctx {
 }
 
 async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; target: number | null; seconds: number }): Promise<Load> {
+  // built before the CPU is sampled: with BENCH_FRESH_ASSERTIONS the list is long
+  const requests = requestsOf(ctx, o.method);
   const histBefore = await serviceHistogram(ctx.metricsUrl, metricsAuth(ctx.platform.env), o.method);
   const cpuBefore = cpuSample(ctx.platform);
-  const requests = ctx.cookies.map((cookie) => ({
-    method: o.method,
-    path: HEARTBEAT,
-    headers: { ...cookie, 'content-type': 'application/json' },
-    ...(o.method === 'POST' ? { body: STUDY } : {}),
-  }));
   let figures: { seconds: number; accepted: number; p50: number; p99: number; errors: number; generator: number; generatorName: string };
   if (o.target) {
     // open loop: each user's session in turn, on the schedule, latency from each send's scheduled time
@@ -309,6 +312,24 @@ async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; targe
     backlogLeft: drained.left,
     cpu,
   };
+}
+
+/**
+ * The requests a load sends in turn: one per user; with BENCH_FRESH_ASSERTIONS, FRESH_REQUESTS (user, client address)
+ * pairs, each address another (10.x.y.z, believed by the gateway from the bench's own address).
+ */
+function requestsOf(ctx: Ctx, method: 'POST' | 'HEAD') {
+  const count = FRESH ? Math.max(ctx.cookies.length, FRESH_REQUESTS) : ctx.cookies.length;
+  return Array.from({ length: count }, (_, i) => ({
+    method,
+    path: HEARTBEAT,
+    headers: {
+      ...ctx.cookies[i % ctx.cookies.length]!,
+      'content-type': 'application/json',
+      ...(FRESH ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {}),
+    },
+    ...(method === 'POST' ? { body: STUDY } : {}),
+  }));
 }
 
 const held = (s: Load) => s.target !== null && s.accepted >= AIM.held * s.target && s.p99 < AIM.p99Ms && s.drained && s.lagSeconds < AIM.lagSeconds;
@@ -483,6 +504,7 @@ void withPlatform(
       const t0 = Date.now();
       ctx.cookies = (await inParallel(USERS, 8, (i) => register(gateway, i, run))).map((cookie) => ({ cookie }));
       process.stdout.write(`\n${USERS} signed-in users registered through the gateway in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+      if (FRESH) process.stdout.write(`every request a fresh signed assertion: ${Math.max(USERS, FRESH_REQUESTS).toLocaleString('en')} (user, client address) pairs in turn\n`);
       const warm = await load(ctx, 'warm-up', { method: 'POST', target: 500, seconds: 3 });
       if (warm.errors > 0) throw new Error(`warm-up: ${warm.errors} failed heartbeats`);
 
@@ -553,6 +575,7 @@ void withPlatform(
     IDENTITY_CACHE_SECONDS: env.BENCH_IDENTITY_CACHE ?? '0',
     ...(env.BENCH_IDENTITY_REDIS ? { IDENTITY_REDIS_SECONDS: env.BENCH_IDENTITY_REDIS } : {}),
     BILLING_PROVIDER: 'sandbox',
+    ...(FRESH ? { TRUSTED_PROXIES: '127.0.0.1' } : {}),
     ...(PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib/cpu-profile.js')}`, BENCH_CPU_PROF: PROF } : {}),
   },
 ).catch((err) => {
