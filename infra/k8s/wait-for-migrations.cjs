@@ -16,6 +16,8 @@ const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
 const POLL_MS = 2000;
+/** One poll waits at most this long: a read stuck behind a lock (a migration running) is one more failed poll. */
+const QUERY_TIMEOUT_MS = 3000;
 
 function log(level, msg, extra = {}) {
   process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra })}\n`);
@@ -29,7 +31,7 @@ function expectedMigrations(service) {
 
 /** The applied migrations' names, or [] while the schema or its migrations table does not exist yet. */
 async function appliedMigrations(url, schema) {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000, application_name: `clima-${schema}-wait` });
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000, statement_timeout: QUERY_TIMEOUT_MS, application_name: `clima-${schema}-wait` });
   await client.connect();
   try {
     const { rows } = await client.query(`SELECT name FROM "${schema.replace(/"/g, '')}".migrations`);
@@ -54,6 +56,7 @@ async function main() {
   const { schema, names } = expectedMigrations(service);
   const started = Date.now();
   let lastLog = 0;
+  let lastError = '';
   for (;;) {
     let missing;
     try {
@@ -65,10 +68,11 @@ async function main() {
       }
     } catch (err) {
       missing = null;
+      lastError = err.message;
       if (Date.now() - lastLog > 30_000) log('warn', `${service}: banco de dados indisponível: ${err.message}`, { service });
     }
     if (Date.now() - started >= timeoutMs) {
-      throw new Error(`${service}: migrações pendentes após ${timeoutMs / 1000} s: ${missing ? missing.join(', ') : 'banco de dados indisponível'}`);
+      throw new Error(`${service}: migrações pendentes após ${timeoutMs / 1000} s: ${missing ? missing.join(', ') : `banco de dados indisponível (${lastError})`}`);
     }
     if (missing && Date.now() - lastLog > 30_000) {
       log('info', `${service}: aguardando o Job de migração (pendentes: ${missing.join(', ')})`, { service, pending: missing });

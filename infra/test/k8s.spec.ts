@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 import { bullConnection, SERVICE_NAMES, SERVICES, ServiceName } from '../../packages/common/src';
 import { ROUTES } from '../../gateway/src/routes';
 import { identityTokenFile, renderNginx } from '../../gateway/src/render';
@@ -580,13 +581,19 @@ describe('infra/k8s sources', () => {
 
 describe('infra/k8s: what the images run', () => {
   const env = loadTestEnv()!;
+  /**
+   * How long a probe script may take before it counts as hung: far beyond its own deadline, because jest's workers
+   * start whole platforms beside it and a node process can wait many seconds for a core (a 20-s guard killed a
+   * healthy check once at a suite's start, 29/11/2026).
+   */
+  const SCRIPT_GUARD_MS = 120_000;
 
   it('wait-for-migrations.cjs waits while a migration of the image is missing, and lets the pod start once the Job applied them', () => {
     const db = `${env.DATABASE_NAME}_k8s_wait`;
     psql(`CREATE DATABASE ${db}`);
     try {
       const url = env.DATABASE_URL.replace(/\/[^/]+$/, `/${db}`);
-      const wait = () => spawnSync(process.execPath, [join(K8S, 'wait-for-migrations.cjs'), '--timeout=2'], { env: { ...process.env, DATABASE_URL: url, SERVICE_NAME: 'ranking' }, encoding: 'utf8', timeout: 20_000 });
+      const wait = () => spawnSync(process.execPath, [join(K8S, 'wait-for-migrations.cjs'), '--timeout=2'], { env: { ...process.env, DATABASE_URL: url, SERVICE_NAME: 'ranking' }, encoding: 'utf8', timeout: SCRIPT_GUARD_MS });
       const before = wait();
       expect(before.status).toBe(1);
       expect(before.stderr).toMatch(/ranking: migrações pendentes após 2 s: RankingSchema/);
@@ -599,15 +606,44 @@ describe('infra/k8s: what the images run', () => {
     }
   });
 
+  it('wait-for-migrations.cjs keeps its deadline when its read is stuck behind a lock (a migration running), and says why', async () => {
+    const db = `${env.DATABASE_NAME}_k8s_lock`;
+    psql(`CREATE DATABASE ${db}`);
+    const url = env.DATABASE_URL.replace(/\/[^/]+$/, `/${db}`);
+    const holder = new Client({ connectionString: url });
+    try {
+      execFileSync(process.execPath, [join(ROOT, 'services/ranking/dist/migrate.js')], { env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, stdio: 'pipe' });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE ranking.migrations IN ACCESS EXCLUSIVE MODE');
+      // held until the script ends: before its reads had a time limit, it waited for the lock whatever its deadline
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [join(K8S, 'wait-for-migrations.cjs'), 'ranking', '--timeout=2'], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+        const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.on('close', (status) => {
+          clearTimeout(guard);
+          resolve({ status, stderr });
+        });
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/ranking: migrações pendentes após 2 s: banco de dados indisponível \(.*statement timeout/);
+    } finally {
+      await holder.end().catch(() => undefined);
+      psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    }
+  }, 60_000);
+
   it("wait-for-migrations.cjs finds every service's migrations applied on a migrated database", () => {
     for (const s of SERVICE_NAMES) {
-      const r = spawnSync(process.execPath, [join(K8S, 'wait-for-migrations.cjs'), s, '--timeout=5'], { env: { ...process.env, DATABASE_URL: env.DATABASE_URL }, encoding: 'utf8', timeout: 20_000 });
+      const r = spawnSync(process.execPath, [join(K8S, 'wait-for-migrations.cjs'), s, '--timeout=5'], { env: { ...process.env, DATABASE_URL: env.DATABASE_URL }, encoding: 'utf8', timeout: SCRIPT_GUARD_MS });
       expect([s, r.status, r.stderr]).toEqual([s, 0, '']);
     }
   });
 
   it("health.cjs worker: the worker's probe passes with PostgreSQL and Redis answering and names the one that does not", () => {
-    const probe = (extra: Record<string, string>) => spawnSync(process.execPath, [join(K8S, 'health.cjs'), 'worker'], { env: { ...process.env, DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, ...extra }, encoding: 'utf8', timeout: 20_000 });
+    const probe = (extra: Record<string, string>) => spawnSync(process.execPath, [join(K8S, 'health.cjs'), 'worker'], { env: { ...process.env, DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, ...extra }, encoding: 'utf8', timeout: SCRIPT_GUARD_MS });
     expect(probe({}).status).toBe(0);
     const noDb = probe({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/clima' });
     expect([noDb.status, noDb.stderr]).toEqual([1, expect.stringMatching(/^database: /)]);
