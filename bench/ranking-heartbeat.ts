@@ -87,6 +87,8 @@ const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 300);
 const PROF = env.BENCH_CPU_PROF;
 const FRESH = env.BENCH_FRESH_ASSERTIONS === '1';
 const FRESH_REQUESTS = Number(env.BENCH_FRESH_REQUESTS ?? 120_000);
+/** How many requests a load sends in turn: one per user, or the fresh (user, address) pairs. */
+const requestCount = (users: number) => (FRESH ? Math.max(users, FRESH_REQUESTS) : users);
 const HEARTBEAT = '/api/users/session/heartbeat';
 const STUDY = JSON.stringify({ activity: 'video', visible: true });
 /** Aims of the issue, and its floor (100,000 active users every 30 s). */
@@ -319,8 +321,7 @@ async function load(ctx: Ctx, label: string, o: { method: 'POST' | 'HEAD'; targe
  * pairs, each address another (10.x.y.z, believed by the gateway from the bench's own address).
  */
 function requestsOf(ctx: Ctx, method: 'POST' | 'HEAD') {
-  const count = FRESH ? Math.max(ctx.cookies.length, FRESH_REQUESTS) : ctx.cookies.length;
-  return Array.from({ length: count }, (_, i) => ({
+  return Array.from({ length: requestCount(ctx.cookies.length) }, (_, i) => ({
     method,
     path: HEARTBEAT,
     headers: {
@@ -504,7 +505,7 @@ void withPlatform(
       const t0 = Date.now();
       ctx.cookies = (await inParallel(USERS, 8, (i) => register(gateway, i, run))).map((cookie) => ({ cookie }));
       process.stdout.write(`\n${USERS} signed-in users registered through the gateway in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-      if (FRESH) process.stdout.write(`every request a fresh signed assertion: ${Math.max(USERS, FRESH_REQUESTS).toLocaleString('en')} (user, client address) pairs in turn\n`);
+      if (FRESH) process.stdout.write(`every request a fresh signed assertion: ${requestCount(USERS).toLocaleString('en')} (user, client address) pairs in turn\n`);
       const warm = await load(ctx, 'warm-up', { method: 'POST', target: 500, seconds: 3 });
       if (warm.errors > 0) throw new Error(`warm-up: ${warm.errors} failed heartbeats`);
 
