@@ -395,7 +395,18 @@ async function up(opts = {}) {
   return { settings: s, url, admin, figures, buildSeconds, healthySeconds, totalSeconds: (Date.now() - started) / 1000 };
 }
 
-/** `containers:down`: the stack and its volumes removed. */
+/**
+ * Containers on the stack's network that docker-compose did not start (a backup run beside the stack, a pod
+ * under test whose client a timeout killed): each holds the network, and docker-compose's `down` then stops at
+ * "network is being used".
+ */
+function strays(s) {
+  const r = spawnSync('podman', ['ps', '-a', '--filter', `network=${s.project}_default`, '--format', 'json'], { encoding: 'utf8' });
+  if (r.status !== 0) return [];
+  return (JSON.parse(r.stdout || '[]') ?? []).filter((c) => c.Labels?.['com.docker.compose.project'] !== s.project).map((c) => c.Names[0]);
+}
+
+/** `containers:down`: the stack and its volumes removed, with whatever was left running on its network. */
 function down() {
   const s = settings();
   if (!fs.existsSync(s.envFile)) {
@@ -403,6 +414,11 @@ function down() {
     return;
   }
   ensureApi();
+  const left = strays(s);
+  if (left.length) {
+    log(`removendo contêineres deixados na rede da pilha: ${left.join(', ')}`);
+    spawnSync('podman', ['rm', '-f', '-t', '5', ...left], { stdio: 'inherit' });
+  }
   const r = compose(s, ['down', '--volumes', '--remove-orphans', '--timeout', '20']);
   stopHealthDriver(s);
   if (r.status !== 0) throw new Error('docker-compose down falhou');
@@ -430,7 +446,12 @@ if (require.main === module) {
       },
     );
   } else if (cmd === 'down') {
-    down();
+    try {
+      down();
+    } catch (err) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
   } else {
     process.stderr.write('uso: node infra/containers/stack.cjs up|down\n');
     process.exit(2);

@@ -139,11 +139,12 @@ async function probeOnce(container: string, c: Container, probe: Probe): Promise
   }
 }
 
-const started: string[] = [];
+/** Every container this spec runs (pods, init containers, Jobs), whether still running or left by a killed client. */
+function removeOurs(): void {
+  for (const name of podman(['ps', '-a', '--format', '{{.Names}}']).split('\n')) if (name.startsWith(PREFIX)) podmanStatus(['rm', '-f', '-t', '5', name]);
+}
 
-afterAll(() => {
-  for (const name of started) podmanStatus(['rm', '-f', '-t', '5', name]);
-});
+afterAll(removeOurs);
 
 describe('Kubernetes: the local overlay pod specs under podman', () => {
   it('runs its Jobs to completion and brings every Deployment of the project to ready', async () => {
@@ -157,7 +158,7 @@ describe('Kubernetes: the local overlay pod specs under podman', () => {
     const deployments = all.filter((d) => d.kind === 'Deployment' && ours(d));
     expect(jobs.map((j) => j.metadata.name).sort()).toEqual(['migrate-auth', 'migrate-billing', 'migrate-catalog', 'migrate-courses', 'migrate-manuals', 'migrate-ranking']);
     expect(deployments.length).toBeGreaterThanOrEqual(9);
-    for (const name of podman(['ps', '-a', '--format', '{{.Names}}']).split('\n')) if (name.startsWith(PREFIX)) podmanStatus(['rm', '-f', name]);
+    removeOurs();
 
     // the release's migration Jobs (migrations under an advisory lock, the seed into empty tables only)
     const t0 = Date.now();
@@ -193,7 +194,6 @@ describe('Kubernetes: the local overlay pod specs under podman', () => {
         const container = `${PREFIX}${name}`;
         const run = podmanStatus(['run', '-d', '--name', container, ...runArgs(pod, c, configMaps)]);
         if (run.status !== 0) return { name, ready: false, why: run.stderr };
-        started.push(container);
         const probe = c.readinessProbe!;
         // bounded as the startup probe bounds it (failureThreshold × periodSeconds), at least 4 minutes here
         const budget = Math.max(240_000, (c.startupProbe?.failureThreshold ?? 30) * (c.startupProbe?.periodSeconds ?? 10) * 1000);
