@@ -307,7 +307,9 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
               (viaGateway.errors || viaGateway.non2xx ? `  ERRORS ${viaGateway.errors} non-2xx ${viaGateway.non2xx}` : ''),
           );
         }
+        const checkFrom = process.hrtime.bigint() / 1000n;
         const check = await measured('identity check alone', `http://127.0.0.1:${p.ports.auth}/internal/identity`, { cookie, 'x-original-method': 'GET', 'x-real-ip': '203.0.113.9' }, { auth: [pidOf('auth')!] });
+        windows['identity check alone'] = [Number(checkFrom), Number(process.hrtime.bigint() / 1000n)];
         const health = await measured('nginx alone (/gateway-health)', `${gateway}/gateway-health`, {}, { nginx: [gw, ...childrenOf(gw)] });
         printWrk([check, health]);
         process.stdout.write(`\n${CONNECTIONS} connections, ${process.env.BENCH_SECONDS ?? 10} s per step, wrk closed loop; aim: gateway ≥ 0.70 × baseline, p99 < 20 ms; routes without a baseline are kept by no shared answer\n`);
@@ -324,7 +326,7 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
           for (const c of p.children) if (c.name !== 'gateway' && c.pid) process.kill(c.pid, 'SIGUSR2');
           await new Promise((r) => setTimeout(r, 2000));
           writeFileSync(join(prof, 'windows.json'), JSON.stringify(windows, null, 1));
-          process.stdout.write(`CPU profiles in ${prof} (each route's run: windows.json, monotonic µs)\n`);
+          process.stdout.write(`CPU profiles in ${prof} (each route's run and the identity check's: windows.json, monotonic µs)\n`);
         }
       } finally {
         child?.kill();
