@@ -29,6 +29,10 @@ async function startOne(run: string, index: number, admin: { username: string; p
     NODE_ENV: 'test',
     GATEWAY_RUNTIME_DIR: `${__dirname}/../.runtime/gateway-e2e-${index}`,
     STORAGE_DIR: `${__dirname}/../.runtime/storage-e2e-${index}`,
+    // ffmpeg at normal priority: the specs wait for a conversion while the other worker's browser and platform keep
+    // both cores busy, and at the service's nice 19 that wait had no bound (beside four busy loops an 8-s video was
+    // not converted in 120 s); the niceness itself is checked in services/catalog (ffmpeg-ladder.spec.ts)
+    VIDEO_TRANSCODE_NICE: '0',
   };
   ['auth', 'catalog', 'courses', 'manuals', 'ranking', 'billing'].forEach((s, i) => (env[`${s.toUpperCase()}_PORT`] = String(port + 1 + i)));
   // its own mail catcher: the specs read the delivered messages from its REST API
