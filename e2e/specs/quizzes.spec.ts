@@ -67,6 +67,17 @@ async function signIn(page: Page, user: TestUser) {
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
+/**
+ * axe with the page scrolled to its top. Its target-size rule counts a control partly under a sticky bar (the site's
+ * header, the assessment's countdown) as too small, so a check made wherever the last click left the scroll failed
+ * at random (a radio 20 px tall half under the header's edge); at the top nothing is under them. Where the sticky
+ * countdown sits while the questions scroll is checked on its own.
+ */
+async function axeAtTop(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return axeViolations(page);
+}
+
 /** Answers a question card: the options by their text. */
 async function answer(card: ReturnType<Page['getByTestId']>, texts: string[]) {
   for (const text of texts) await card.getByText(text, { exact: true }).click();
@@ -94,7 +105,7 @@ test.describe('lesson quizzes and the final assessment', () => {
     await quiz.getByRole('button', { name: 'Enviar respostas' }).click();
     await expect(quiz.getByRole('alert')).toHaveText('Falta responder 1 questão.');
     await answer(cards.nth(1), ['Ácidos no óleo']);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtTop(page)).toEqual([]);
     await quiz.getByRole('button', { name: 'Enviar respostas' }).click();
 
     await expect(quiz.getByTestId('quiz-score')).toContainText('Você acertou 0 de 2 (0%)');
@@ -102,7 +113,7 @@ test.describe('lesson quizzes and the final assessment', () => {
     await expect(results.nth(0)).toHaveAttribute('data-correct', 'false');
     await expect(results.nth(0)).toContainText('Explicação: Superaquecimento = 12 − 5 = 7 K.');
     await expect(results.nth(1)).toContainText('O óleo POE absorve umidade');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtTop(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('quiz-result.png'), fullPage: true });
 
     await quiz.getByRole('button', { name: 'Tentar novamente' }).click();
@@ -142,14 +153,20 @@ test.describe('lesson quizzes and the final assessment', () => {
       if ((await card.textContent())!.includes('superaquecimento')) await answer(card, ['7 K']);
       else await answer(card, ['Ácidos no óleo', 'Congelamento na expansão']);
     }
-    expect(await axeViolations(page)).toEqual([]);
+    // the countdown stays in sight below the site's sticky header while the questions scroll under both
+    await panel.getByRole('button', { name: 'Enviar avaliação' }).scrollIntoViewIfNeeded();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const timer = (await panel.getByTestId('assessment-timer').boundingBox())!;
+    expect(timer.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.screenshot({ path: info.outputPath('assessment-scrolled.png') });
+    expect(await axeAtTop(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('assessment-running.png'), fullPage: true });
     await panel.getByRole('button', { name: 'Enviar avaliação' }).click();
 
     await expect(panel.getByTestId('assessment-score')).toContainText('Você acertou 2 de 2 (100%)');
     await expect(panel.getByTestId('assessment-passed')).toHaveText('Você foi aprovado na avaliação final com 100%.');
     await expect(panel.getByTestId('course-certificate-link')).toHaveText(/Certificado disponível/, { timeout: 20_000 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeAtTop(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('assessment-result.png'), fullPage: true });
   });
 

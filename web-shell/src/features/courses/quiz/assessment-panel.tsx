@@ -21,7 +21,8 @@ function Countdown({ seconds }: { seconds: number }) {
   }, [seconds]);
   const low = left <= 60;
   return (
-    <div className={`sticky top-2 z-10 flex items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
+    // sticks below the site's header (h-16 and its border: 65 px), where it stays in sight while the questions scroll
+    <div className={`sticky top-[4.5rem] z-10 flex items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
       <span className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <Timer className="size-4" aria-hidden />
         {m.timeLeft}
