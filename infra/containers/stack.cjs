@@ -2,7 +2,7 @@
  * The docker-compose stack on this kind of machine, through podman:
  *   npm run containers:up     builds what is missing, starts the stack, waits until it is healthy, prints
  *                             the gateway's address and the administrator's credentials;
- *   npm run containers:down   removes it, volumes included.
+ *   npm run containers:down   removes it, volumes included, and any container left running on its network.
  * The real docker-compose.yml, plus infra/containers/compose.local.yml (local stand-ins for the images no
  * reachable registry has) and a generated override naming the images built here from the real Dockerfiles.
  * Debian's docker-compose talks to podman's Docker-compatible API (`podman system service`).
