@@ -23,8 +23,10 @@ test.describe('admin audit log', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Edição')).toBeVisible();
     await expect(row.getByText(admin.username)).toBeVisible();
-    // the filters hold: every row on screen is a user edit
-    for (const text of await audit.rows().allInnerTexts()) expect(text).toContain('Usuários');
+    // the filters hold: once no earlier answer stands in (the list is kept on screen, busy, while the next loads;
+    // the name filter waits for typing to pause), every row on screen is a user edit
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(audit.rows().filter({ hasNotText: 'Usuários' })).toHaveCount(0);
 
     const dialog = await audit.openDetails(row);
     await expect(dialog.getByText(userId, { exact: true })).toBeVisible();

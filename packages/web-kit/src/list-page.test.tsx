@@ -17,7 +17,7 @@ const rows: Row[] = [
 ];
 const count = (n: number) => `${n} ${n === 1 ? 'item' : 'itens'}`;
 
-function Page({ items, loading = false, onDelete }: { items: Row[]; loading?: boolean; onDelete: (row: Row) => Promise<void> }) {
+function Page({ items, loading = false, stale, onDelete }: { items: Row[]; loading?: boolean; stale?: boolean; onDelete: (row: Row) => Promise<void> }) {
   const search = useListSearch();
   const [deleting, setDeleting] = useState<Row | null>(null);
   const shown = items.filter((r) => r.name.toLowerCase().includes(search.debounced.toLowerCase()));
@@ -26,6 +26,7 @@ function Page({ items, loading = false, onDelete }: { items: Row[]; loading?: bo
       header={<h1>Itens</h1>}
       search={{ ...search, placeholder: 'Buscar itens' }}
       loading={loading}
+      stale={stale}
       items={shown}
       count={count}
       empty={<EmptyState icon={FolderOpen} title="Nenhum item" />}
@@ -56,6 +57,15 @@ describe('ListPage', () => {
     expect(screen.getByRole('heading', { name: 'Itens' })).toBeTruthy();
     expect(screen.getByText('2 itens')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Split', 'Cassete']);
+  });
+
+  it('marks the list busy while an earlier answer stands in for the new one, for assistive technology too', () => {
+    const { rerender } = render(<Page items={rows} stale onDelete={vi.fn()} />);
+    const list = screen.getByTestId('list-page-items');
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(list.className).toContain('opacity-60');
+    rerender(<Page items={rows} onDelete={vi.fn()} />);
+    expect(screen.getByTestId('list-page-items').hasAttribute('aria-busy')).toBe(false);
   });
 
   it('filters after the search pauses and shows the empty state when nothing is left', async () => {

@@ -37,7 +37,7 @@ export interface ListPageProps<T> {
   loading: boolean;
   /** What shows while loading, when a page-sized spinner does not fit (a section of a page). */
   loadingView?: ReactNode;
-  /** An earlier answer is shown while the new one loads: the list is dimmed. */
+  /** An earlier answer is shown while the new one loads: the list is dimmed and marked busy (aria-busy). */
   stale?: boolean;
   items: readonly T[];
   /** The "N itens" line above a non-empty list (left out where the header counts already). */
@@ -83,7 +83,9 @@ export function ListPage<T>({ header, search, filters, toolbar, loading, loading
         <>
           {notice}
           {count && <ResultCount>{count(total ?? items.length)}</ResultCount>}
-          <div className={stale ? 'opacity-60' : undefined}>{children(items)}</div>
+          <div className={stale ? 'opacity-60' : undefined} aria-busy={stale || undefined} data-testid="list-page-items">
+            {children(items)}
+          </div>
           {footer}
         </>
       )}
