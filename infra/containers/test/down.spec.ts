@@ -6,21 +6,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { ROOT } from './stack';
+import { podmanStatus as podman, ROOT, stackModule as stack } from './stack';
 
 const IMAGE = 'localhost/clima-base/redis:7';
 const PROJECT = `clima-down-${process.pid}`;
 const NETWORK = `${PROJECT}_default`;
 const STRAY = `${PROJECT}-avulso`;
 const env = { ...process.env, CLIMA_STACK: PROJECT, GATEWAY_PORT: '28197' };
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const stack = require('../stack.cjs') as {
-  settings: (env: NodeJS.ProcessEnv) => { envFile: string };
-  ensureEnvFile: (s: { envFile: string }) => Record<string, string>;
-  ensureApi: () => void;
-};
-const podman = (args: string[]) => spawnSync('podman', args, { encoding: 'utf8' });
 
 describe('containers:down', () => {
   afterAll(() => {

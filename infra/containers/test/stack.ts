@@ -9,8 +9,10 @@ import { call, type Answer, type CallInit } from '../../../tests/reliability/sup
 
 // plain JavaScript modules of infra/containers
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const stackModule = require('../stack.cjs') as {
-  settings: () => { project: string; port: number; envFile: string };
+export const stackModule = require('../stack.cjs') as {
+  settings: (env?: NodeJS.ProcessEnv) => { project: string; port: number; envFile: string };
+  ensureApi: () => void;
+  ensureEnvFile: (s: { envFile: string; port: number }) => Record<string, string>;
   compose: (s: unknown, args: string[], opts?: { quiet?: boolean; env?: Record<string, string> }) => { status: number | null; stdout: string; stderr: string };
   containers: (s: unknown) => Container[];
   waitHealthy: (s: unknown, timeoutMs?: number) => Promise<Container[]>;
