@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
-import { admin, registerUser } from '../support/api';
+import { activateSubscription, adminApi, admin, registerUser } from '../support/api';
+import { ShellPage } from '../pages/shell-page';
 
 /**
  * Every page fits the viewport: nothing wider than the screen, no button pushed past its edge (the
@@ -125,6 +126,38 @@ test("every page of the technician's app fits the screen @phone", async ({ page,
   for (const path of ['/', '/contents', '/manuals', '/ranking', '/subscription', '/profile']) {
     await expectFits(page, path);
   }
+});
+
+test("a long name and e-mail stay inside the desktop header's one line", async ({ page, baseURL }) => {
+  // the header is 64 px high; the user block once wrapped both to four lines and hung 36 px below it, over the page
+  const tag = id();
+  const user = await registerUser(page.request, {
+    name: 'Maria Aparecida dos Santos Figueiredo de Albuquerque',
+    email: `maria.aparecida.figueiredo.albuquerque.${tag}@refrigeracaoindustrial.com.br`,
+    password: `senha-${tag}`,
+  });
+  const session = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
+  const adm = await adminApi(baseURL!);
+  try {
+    await activateSubscription(adm, session.user.id);
+  } finally {
+    await adm.dispose();
+  }
+  await skipTrialDialog(page);
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  // the whole name and e-mail are still the block's text (screen readers read them) and its tooltip
+  await shell.expectSignedIn(user);
+  await shell.expectProBadge();
+  const block = shell.userBlock();
+  await expect(block.getByTestId('user-email')).toHaveAttribute('title', user.email);
+  await expect(block.getByTestId('user-name')).toHaveAttribute('title', user.name);
+  const header = (await page.locator('header').first().boundingBox())!;
+  for (const part of [block, block.getByTestId('pro-badge'), block.getByRole('button', { name: 'Sair' })]) {
+    const box = (await part.boundingBox())!;
+    expect({ top: box.y >= header.y, bottom: box.y + box.height <= header.y + header.height }).toEqual({ top: true, bottom: true });
+  }
+  await page.screenshot({ path: test.info().outputPath('header-long-name.png') });
 });
 
 /** What the browser logs as errors while a page loads and settles. */

@@ -8,7 +8,7 @@ import { buttonStyles } from '@clima/web-kit/button';
 export function ProBadge() {
   return (
     <span
-      className="inline-flex items-center rounded-md bg-gradient-to-r from-amber-400 to-yellow-300 px-1.5 py-0.5 text-[10px] font-extrabold tracking-wider text-amber-950"
+      className="inline-flex shrink-0 items-center rounded-md bg-gradient-to-r from-amber-400 to-yellow-300 px-1.5 py-0.5 text-[10px] font-extrabold tracking-wider text-amber-950"
       data-testid="pro-badge"
     >
       {messages.nav.pro}
@@ -34,6 +34,10 @@ export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
 
   const name = displayName(user);
   const initial = name.charAt(0).toUpperCase();
+  // the header's row is one line high: a long name or e-mail ends in '…' there (whole on hover, to screen readers and
+  // in the menu and on Meu Perfil) instead of wrapping below the header
+  const text = variant === 'header' ? 'truncate' : 'wrap-anywhere';
+  const whole = (value: string) => (variant === 'header' ? value : undefined);
   return (
     <div className={`flex items-center gap-3 ${variant === 'menu' ? 'w-full' : ''}`} data-testid="user-block">
       <span
@@ -44,12 +48,12 @@ export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
       </span>
       <div className={`min-w-0 ${variant === 'menu' ? 'flex-1' : 'max-w-44'}`}>
         <p className="flex items-center gap-1.5 text-sm font-semibold leading-tight text-slate-900">
-          <span className="wrap-anywhere" data-testid="user-name">
+          <span className={`min-w-0 ${text}`} title={whole(name)} data-testid="user-name">
             {name}
           </span>
           {hasActiveSubscription(user) && <ProBadge />}
         </p>
-        <p className="wrap-anywhere text-xs text-slate-500" data-testid="user-email">
+        <p className={`${text} text-xs text-slate-500`} title={whole(user.email)} data-testid="user-email">
           {user.email}
         </p>
       </div>
