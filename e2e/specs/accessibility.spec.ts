@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
 import { ShellPage } from '../pages/shell-page';
-import { type A11ySeed, seedA11yScreens, settleUserScreen, userScreens } from '../support/a11y-screens';
+import { type A11ySeed, controlsUnderStickyBar, seedA11yScreens, settleUserScreen, userScreens } from '../support/a11y-screens';
 import { seedTestUser, type TestUser } from '../support/api';
 import { axeViolations } from '../support/axe';
 
@@ -100,5 +100,43 @@ test.describe('accessibility: axe-core WCAG 2.2 AA on every user screen @phone',
       if (violations.length) found['diálogo Excluir conta'] = violations;
     }
     expect(found).toEqual({});
+  });
+});
+
+test.describe("the keyboard's focus never hides under the sticky header (WCAG 2.4.11) @phone", () => {
+  const header = (page: Page) => page.getByRole('banner').filter({ visible: true });
+
+  test('a visitor going back up the courses, the contents and the manuals', async ({ page }) => {
+    await skipTrialDialog(page);
+    const found: Record<string, string[]> = {};
+    for (const path of ['/', '/contents', '/manuals']) {
+      await page.goto(path);
+      await settle(page);
+      const under = await controlsUnderStickyBar(page, header(page));
+      if (under.length) found[path] = under;
+    }
+    expect(found).toEqual({});
+  });
+
+  test("a subscriber's profile, and the way back to Privacidade e dados lands below the header", async ({ page, baseURL }) => {
+    const user = await seedUser(baseURL!, true);
+    await skipTrialDialog(page);
+    const res = await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });
+    expect(res.ok()).toBe(true);
+    // where the Google re-authentication of an account deletion returns to
+    await page.goto('/profile#privacidade');
+    await settle(page);
+    const section = page.locator('#privacidade');
+    await expect(section.getByRole('heading', { name: 'Privacidade e dados' })).toBeVisible();
+    const place = async () => {
+      const bar = (await header(page).boundingBox())!;
+      const box = (await section.boundingBox())!;
+      return Math.round(box.y - (bar.y + bar.height));
+    };
+    // scrolled to it (its top just below the header), not left under the header
+    await expect.poll(place).toBeGreaterThanOrEqual(0);
+    expect(await place()).toBeLessThanOrEqual(32);
+    await page.screenshot({ path: test.info().outputPath('profile-privacidade.png') });
+    expect(await controlsUnderStickyBar(page, header(page), 60)).toEqual([]);
   });
 });

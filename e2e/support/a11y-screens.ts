@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adminApi } from './api';
 
 /**
@@ -125,4 +125,33 @@ export async function visitAdminScreen(page: Page, path: string, heading: string
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Carregando...' })).toHaveCount(0);
+}
+
+/**
+ * WCAG 2.4.11 (focus not obscured): walks a page backwards from its last control with Shift+Tab, as a keyboard user
+ * going up a long list does, and lists every focused control that the sticky `bar` lies over (its top above the
+ * bar's bottom). The browser scrolls each focused control into sight; without the page's scroll padding it stops
+ * at the window's top edge, under the bar. Left out: the page itself, what is inside the bar, what is fixed (the skip
+ * link shows above the bar) and what is taller than half the window (some of it always shows).
+ */
+export async function controlsUnderStickyBar(page: Page, bar: Locator, steps = 40): Promise<string[]> {
+  await expect(bar).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator('a[href], button:not([disabled]), input:not([disabled]), select, textarea').filter({ visible: true }).last().focus();
+  const barElement = await bar.elementHandle();
+  const under: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const hidden = await page.evaluate((barEl) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body || !barEl || barEl.contains(el) || getComputedStyle(el).position === 'fixed') return null;
+      const box = el.getBoundingClientRect();
+      if (box.height > window.innerHeight / 2) return null;
+      const barBottom = barEl.getBoundingClientRect().bottom;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 50);
+      return box.top < barBottom - 0.5 ? `${el.tagName.toLowerCase()} "${name}": top ${Math.round(box.top)} px, the bar's bottom ${Math.round(barBottom)} px` : null;
+    }, barElement);
+    if (hidden && !under.includes(hidden)) under.push(hidden);
+  }
+  return under;
 }

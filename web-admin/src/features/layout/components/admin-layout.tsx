@@ -144,7 +144,7 @@ export function AdminLayout() {
       </aside>
 
       {/* Phone and tablet: top bar and drawer. */}
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden" data-admin-topbar>
         <button
           ref={menuButton}
           type="button"

@@ -64,7 +64,7 @@ export function MyCertificatesSection() {
   const titleId = useId();
   const list = certificates.data ?? [];
   return (
-    <section id="certificados" aria-labelledby={titleId} className="scroll-mt-6 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section id="certificados" aria-labelledby={titleId} className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <div className="flex items-start gap-3">
         <Award className="mt-0.5 size-6 shrink-0 text-amber-600" aria-hidden />
         <div className="min-w-0">

@@ -63,7 +63,7 @@ function ContentDetail({ id }: { id: string }) {
           </ul>
         )}
       </div>
-      <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-24" aria-labelledby="about-content">
+      <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-[calc(var(--spacing-header)+2rem)]" aria-labelledby="about-content">
         <h2 id="about-content" className="font-semibold text-slate-900">
           {m.about}
         </h2>

@@ -286,7 +286,7 @@ function CourseDetail({ id }: { id: string }) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-5">
-          <div ref={playerRef} className="scroll-mt-24">
+          <div ref={playerRef}>
             {selected ? (
               <LessonVideo
                 key={selected.id}

@@ -21,8 +21,8 @@ function Countdown({ seconds }: { seconds: number }) {
   }, [seconds]);
   const low = left <= 60;
   return (
-    // sticks below the site's header (h-16 and its border: 65 px), where it stays in sight while the questions scroll
-    <div className={`sticky top-[4.5rem] z-10 flex items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
+    // sticks just below the site's sticky header, where it stays in sight while the questions scroll
+    <div className={`sticky top-[calc(var(--spacing-header)+0.5rem)] z-10 flex items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
       <span className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <Timer className="size-4" aria-hidden />
         {m.timeLeft}
@@ -77,7 +77,7 @@ export function AssessmentPanel({ courseId }: { courseId: string }) {
   const canStart = s.open_attempt_id !== null || s.attempts_left_today > 0;
 
   return (
-    <section ref={top} className="scroll-mt-24 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="assessment-title" data-testid="assessment">
+    <section ref={top} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby="assessment-title" data-testid="assessment">
       <header>
         <h2 id="assessment-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <Award className="size-5 text-sky-700" aria-hidden />

@@ -63,7 +63,7 @@ export function LessonQuiz({ courseId, lessonId }: { courseId: string; lessonId:
         {best !== null && <p className="mt-0.5 text-sm text-slate-700">{m.bestScore(best)}</p>}
       </header>
       {result ? (
-        <div ref={scoreRef} className="scroll-mt-24 space-y-4">
+        <div ref={scoreRef} className="space-y-4">
           <ScoreBox
             result={result}
             pass={pass}

@@ -52,8 +52,8 @@ export function AppHeader() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur" data-app-header>
+      <div className="mx-auto flex h-header max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Brand />
         <nav aria-label={messages.nav.mainNav} className="hidden items-center gap-0.5 xl:flex">
           {NAV_ITEMS.map((item) => (

@@ -29,7 +29,7 @@ export function PrivacySection({ user }: { user: Me }) {
   const exportError = exporting.error ? (exporting.error instanceof ApiError ? exporting.error.message : m.exportFailed) : null;
 
   return (
-    <section ref={ref} id="privacidade" aria-labelledby={titleId} className="scroll-mt-6 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section ref={ref} id="privacidade" aria-labelledby={titleId} className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <div className="flex items-start gap-3">
         <ShieldCheck className="mt-0.5 size-6 shrink-0 text-sky-600" aria-hidden />
         <div className="min-w-0">
