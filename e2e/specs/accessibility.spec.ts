@@ -21,6 +21,14 @@ const seedUser = (baseURL: string, active: boolean): Promise<TestUser> => seedTe
 
 const settle = settleUserScreen;
 
+/** A new subscriber signed in on the page, the trial offer already seen. */
+async function signInSubscriber(page: Page, baseURL: string): Promise<void> {
+  const user = await seedUser(baseURL, true);
+  await skipTrialDialog(page);
+  const res = await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });
+  expect(res.ok()).toBe(true);
+}
+
 async function visitAll(page: Page, found: Record<string, string[]>): Promise<void> {
   for (const [name, path] of userScreens(seed)) {
     await test.step(name, async () => {
@@ -83,10 +91,7 @@ test.describe('accessibility: axe-core WCAG 2.2 AA on every user screen @phone',
   });
 
   test('a subscriber, with the account deletion dialog open', async ({ page, baseURL }) => {
-    const user = await seedUser(baseURL!, true);
-    await skipTrialDialog(page);
-    const res = await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });
-    expect(res.ok()).toBe(true);
+    await signInSubscriber(page, baseURL!);
     const found: Record<string, string[]> = {};
     await visitAll(page, found);
     await checkShellDialogs(page, found, false);
@@ -119,10 +124,7 @@ test.describe("the keyboard's focus never hides under the sticky header (WCAG 2.
   });
 
   test("a subscriber's profile, and the way back to Privacidade e dados lands below the header", async ({ page, baseURL }) => {
-    const user = await seedUser(baseURL!, true);
-    await skipTrialDialog(page);
-    const res = await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } });
-    expect(res.ok()).toBe(true);
+    await signInSubscriber(page, baseURL!);
     // where the Google re-authentication of an account deletion returns to
     await page.goto('/profile#privacidade');
     await settle(page);
