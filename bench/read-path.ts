@@ -46,6 +46,8 @@ interface Route {
   uncached?: true;
   /** Has a baseline but is kept by no shared answer either (the caller's own account). */
   personal?: true;
+  /** Asked by a technician on the board (their own row carries their e-mail); no bare baseline. */
+  member?: true;
 }
 const ROUTES: Route[] = [
   { label: '/api/users/me', path: '/api/users/me', service: 'auth', personal: true },
@@ -54,6 +56,7 @@ const ROUTES: Route[] = [
   { label: '/api/course-categories-with-stats', path: '/api/course-categories-with-stats', service: 'courses' },
   { label: '/api/manuals', path: '/api/manuals', service: 'manuals' },
   { label: '/api/ranking', path: '/api/ranking', service: 'ranking' },
+  { label: '/api/ranking (by one on the board)', path: '/api/ranking', service: 'ranking', member: true },
   { label: '/api/contents/:id (a view counted)', path: '/api/contents/:content', service: 'catalog', uncached: true },
   { label: '/api/contents/continue', path: '/api/contents/continue', service: 'catalog', uncached: true },
   { label: '/api/courses/:id/lessons', path: '/api/courses/:course/lessons', service: 'courses', uncached: true },
@@ -86,7 +89,10 @@ function baselineMain(): void {
   const Manuals = dist('services/manuals/dist/manuals/manuals.repository.js').ManualsRepository as new (d: Rows) => { list(f: object): Promise<never[]> };
   const mapManual = dist('services/manuals/dist/manuals/manual.mapper.js').mapManual as Mapper;
   const Ranking = dist('services/ranking/dist/ranking/ranking.repository.js').RankingRepository as new (d: Rows) => { records(ids: string[]): Promise<{ user_id: string; points: number }[]> };
-  const { mapRankingEntry } = dist('services/ranking/dist/ranking/ranking.mapper.js') as { mapRankingEntry: (r: object, s: object, today: string, viewer: string) => unknown };
+  const { mapBoardRow, presentBoard } = dist('services/ranking/dist/ranking/ranking.mapper.js') as {
+    mapBoardRow: (r: object, s: object, today: string) => unknown;
+    presentBoard: (rows: unknown[], viewer: string | null) => unknown;
+  };
   const { memberUserId } = dist('services/ranking/dist/leaderboard/leaderboard.service.js') as { memberUserId: (m: string) => string };
   const { saoPauloDay } = dist('services/ranking/dist/shared/sao-paulo-time.js') as { saoPauloDay: (d: Date) => string };
   const users = dist('services/auth/dist/users/users.repository.js');
@@ -115,7 +121,10 @@ function baselineMain(): void {
       const ids = (await redis.zrange(`${KEY_PREFIX}:ranking:board`, 0, 49)).map(memberUserId);
       const byId = new Map((await ranking.records(ids)).map((r) => [r.user_id, r]));
       const today = saoPauloDay(new Date());
-      return ids.filter((id) => byId.has(id)).map((id, i) => mapRankingEntry(byId.get(id)!, { position: i + 1, points: byId.get(id)!.points }, today, BENCH_USER_ID));
+      return presentBoard(
+        ids.filter((id) => byId.has(id)).map((id, i) => mapBoardRow(byId.get(id)!, { position: i + 1, points: byId.get(id)!.points }, today)),
+        BENCH_USER_ID,
+      );
     },
   };
   const server = http.createServer((req, res) => {
@@ -179,6 +188,30 @@ async function measured(label: string, url: string, headers: Record<string, stri
 
 /** CPU time a process spent per answered request (µs): the figure a busy machine disturbs least. */
 const perRequest = (f: Measured, who: string) => Math.round(((f.cpu[who] ?? 0) / 100 / Math.max(1, f.rps)) * 1e6);
+
+/** A newly registered technician put at the top of the board (straight into its tables): their cookie. */
+async function boardMember(gateway: string, databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<string> {
+  const reg = await fetch(`${gateway}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Técnico no Ranking', email: `bench-board-${Date.now()}@example.com`, password: 'segredo123' }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
+  const id = ((await reg.json()) as { id: string }).id;
+  const db = new Pool({ connectionString: databaseUrl, max: 1 });
+  await db.query(`INSERT INTO ranking.user_profiles (user_id, email, name, fact_at) VALUES ($1, 'bench-board@example.com', 'Técnico no Ranking', now()) ON CONFLICT (user_id) DO NOTHING`, [id]);
+  await db.query(
+    `INSERT INTO ranking.user_stats (user_id, points, points_reached_at, total_logins, online_seconds, last_active_day, last_run_days, longest_streak_days)
+     VALUES ($1, 100000, now(), 40, 90000, current_date, 12, 30)
+     ON CONFLICT (user_id) DO UPDATE SET points = EXCLUDED.points`,
+    [id],
+  );
+  await db.end();
+  const redis = new Redis(redisUrl);
+  await redis.del(`${keyPrefix}:ranking:board:ready`);
+  redis.disconnect();
+  return reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
 
 async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<void> {
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
@@ -249,6 +282,8 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
         body: JSON.stringify({ subscription_status: 'active', subscription_plan: 'monthly', subscription_expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
       });
       if (!activate.ok) throw new Error(`activate: ${activate.status}`);
+      const memberCookie = await boardMember(gateway, p.env.DATABASE_URL!, p.env.REDIS_URL ?? 'redis://127.0.0.1:6379', p.env.KEY_PREFIX!);
+      const cookieOf = (r: Route) => (r.member ? memberCookie : cookie);
 
       // the bare node:http + pg server runs this checkout's repositories and mappers: not beside another checkout
       const child = root ? null : fork(__filename, ['--baseline'], { env: { ...process.env, ...p.env, BENCH_USER_ID: userId, NODE_OPTIONS: '' }, stdio: 'inherit' });
@@ -267,9 +302,9 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
         const ids = { content: await firstId('/api/contents'), course: await firstId('/api/courses') };
         const pathOf = (r: Route) => r.path.replace(':content', String(ids.content)).replace(':course', String(ids.course));
         for (const r of routes) {
-          const answer = await fetch(`${gateway}${pathOf(r)}`, { headers: { cookie } });
+          const answer = await fetch(`${gateway}${pathOf(r)}`, { headers: { cookie: cookieOf(r) } });
           const a = (await answer.text()).length;
-          const b = r.uncached || !child ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
+          const b = r.uncached || r.member || !child ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
           process.stdout.write(`${r.label}: HTTP ${answer.status}, ${a} bytes through the gateway${b === null ? ' (kept by no shared answer: no baseline)' : `, ${b} bytes from the baseline`}\n`);
         }
         await wrk('warm-up', gateway, [{ path: '/api/contents', headers: { cookie } }], { seconds: 3, connections: CONNECTIONS });
@@ -285,9 +320,9 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
         };
         for (const r of routes) {
           const pids = { service: [pidOf(r.service)!], auth: r.service === 'auth' ? [] : [pidOf('auth')!], nginx: [gw, ...childrenOf(gw)], baseline: child ? [child.pid!] : [] };
-          const base = r.uncached || !child ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
+          const base = r.uncached || r.member || !child ? null : await measured(`baseline ${r.label}`, `${baseline}${r.path}`, {}, { baseline: pids.baseline });
           const from = process.hrtime.bigint() / 1000n;
-          const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${pathOf(r)}`, { cookie }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
+          const viaGateway = await measured(`gateway ${r.label}`, `${gateway}${pathOf(r)}`, { cookie: cookieOf(r) }, { service: pids.service, auth: pids.auth, nginx: pids.nginx });
           // the run's window on the monotonic clock (µs), the one V8's profiles are stamped with
           windows[r.label] = [Number(from), Number(process.hrtime.bigint() / 1000n)];
           printWrk(base ? [base, viaGateway] : [viaGateway]);

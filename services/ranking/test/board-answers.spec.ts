@@ -88,6 +88,25 @@ describe('the boards kept as shared answers', () => {
     }
   });
 
+  it("makes a member's own row from the kept board, with its own ETag, without building the board again", async () => {
+    const viewer = newUserId('viewer');
+    const rita = await star('rita', 'Rita Kept');
+    // a member asks first: the board is built once, kept, and shown to her with her row whole
+    const asRita = await get(b, rita).expect(200);
+    expect(row(RankingAnswer.parse(asRita.body), rita)).toMatchObject({ name: 'Rita Kept', email: `${rita}@teste.com.br` });
+    await a.ds.query(`UPDATE ranking.user_profiles SET name = 'Escrito Direto' WHERE user_id = $1`, [rita]);
+    const again = await get(b, rita).expect(200);
+    expect(row(RankingAnswer.parse(again.body), rita)).toMatchObject({ name: 'Rita Kept', email: `${rita}@teste.com.br` });
+    expect(again.headers).toMatchObject({ etag: asRita.headers.etag, 'cache-control': 'private, no-cache' });
+    await get(b, rita, 'all', { 'If-None-Match': asRita.headers.etag as string }).expect(304);
+    // everyone else: the same kept board, without her e-mail, under the shared ETag
+    const asViewer = await get(b, viewer).expect(200);
+    expect(asViewer.text).not.toContain('@');
+    expect(row(RankingAnswer.parse(asViewer.body), rita)?.name).toBe('Rita Kept');
+    expect(asViewer.headers.etag).not.toBe(asRita.headers.etag);
+    await get(b, viewer, 'all', { 'If-None-Match': asRita.headers.etag as string }).expect(200);
+  });
+
   it("shows a name changed by the auth service's user.upserted on the next request", async () => {
     const viewer = newUserId('viewer');
     const paulo = await star('paulo', 'Paulo Antigo');

@@ -48,15 +48,24 @@ export const AUDIENCE = {
   subscribersApart: ((i) => (isActiveSubscriber(i.user) ? 'subscriber' : 'others')) as Audience,
 };
 
+/**
+ * An answer that holds something of some users' own (their row of a board, with their e-mail): the route builds it
+ * whole, for no one in particular, and it is kept as built, in this process only; each caller is sent what
+ * `present` shows them of it. Everyone it does not name gets the same bytes; each user it names gets theirs, made
+ * from the kept answer without running the route again.
+ */
+export interface PersonalParts {
+  /** The users the built answer holds something of their own for. */
+  members(built: unknown): Iterable<string>;
+  /** What `viewerId` (one of the members) is shown of the built answer; null: what everyone else is shown. */
+  present(built: unknown, viewerId: string | null): unknown;
+}
+
 export interface SharedAnswerOptions {
   /** The data the answer is made of, as this service's writes name it (`@Invalidates`, `invalidate()`). */
   scopes: readonly string[];
   audience: Audience;
-  /**
-   * The users an answer names (their own row of a board, with their e-mail): each of them gets an answer built
-   * for them alone, never kept; everyone else of the audience shares the one built for someone not in it.
-   */
-  personalTo?: (answer: unknown) => Iterable<string>;
+  personal?: PersonalParts;
 }
 
 /** The answer of this GET route is kept for its audience until a write of one of `scopes` (see above). */
@@ -66,15 +75,28 @@ export const SharedAnswer = (o: SharedAnswerOptions) => SetMetadata(SHARED_ANSWE
 export const Invalidates = (...scopes: string[]) => SetMetadata(INVALIDATES_KEY, scopes);
 
 interface Entry {
+  /** What everyone the answer does not name is sent, and its ETag. */
   body: Buffer;
   etag: string;
   scopes: readonly string[];
-  /** The users this answer is not for (see SharedAnswerOptions.personalTo). */
-  personal?: ReadonlySet<string>;
+  /** The answer as built, the users it names and how they are shown it (see PersonalParts). */
+  personal?: { built: unknown; members: ReadonlySet<string>; parts: PersonalParts };
 }
 
-/** The caller is one of those the kept answer names: theirs must be built for them. */
-const isPersonalTo = (entry: Entry, identity: AssertedIdentity): boolean => !!entry.personal && !!identity.user && entry.personal.has(identity.user.id);
+/** The answer as built, serialised once: its text for this response, its bytes and ETag for the next ones. */
+interface Built {
+  text: string;
+  entry: Entry;
+}
+
+/** The caller's own answer made from a kept (or just built) one that names them; undefined: the shared bytes are theirs. */
+function ownAnswer(entry: Entry, identity: AssertedIdentity): { text: string; etag: string } | undefined {
+  const p = entry.personal;
+  const id = identity.user?.id;
+  if (!p || !id || !p.members.has(id)) return undefined;
+  const text = JSON.stringify(p.parts.present(p.built, id));
+  return { text, etag: etagOf(text) };
+}
 
 interface Build {
   mark: string;
@@ -280,10 +302,12 @@ export class SharedAnswers implements OnApplicationShutdown {
     const audience = route.audience(identity);
     if (audience === null) return false;
     const entry = this.lookup(`${audience} ${url}`);
-    if (!entry || isPersonalTo(entry, identity)) return false;
-    reply.header('Cache-Control', SHARED_CACHE_CONTROL).header('ETag', entry.etag);
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) void reply.code(304).send();
-    else void reply.code(200).header('Content-Type', 'application/json; charset=utf-8').send(entry.body);
+    if (!entry) return false;
+    const own = ownAnswer(entry, identity);
+    const etag = own?.etag ?? entry.etag;
+    reply.header('Cache-Control', SHARED_CACHE_CONTROL).header('ETag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) void reply.code(304).send();
+    else void reply.code(200).header('Content-Type', 'application/json; charset=utf-8').send(own?.text ?? entry.body);
     return true;
   }
 
@@ -356,40 +380,36 @@ export class SharedAnswerInterceptor implements NestInterceptor {
     if (!shared) return next.handle();
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
     const res = ctx.switchToHttp().getResponse<FastifyReply>();
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
     const identity = requestIdentity(req);
-    const audience = shared.audience(identity);
-    if (audience === null) return next.handle();
+    const audience = req.method === 'GET' || req.method === 'HEAD' ? shared.audience(identity) : null;
+    // not shared: the caller's answer as built, but never more of it than they are shown (PersonalParts)
+    const parts = shared.personal;
+    if (audience === null) return parts ? next.handle().pipe(map((answer: unknown) => parts.present(answer, identity.user?.id ?? null))) : next.handle();
     const key = `${audience} ${req.originalUrl}`;
     const send = (b: Built) => {
+      const own = ownAnswer(b.entry, identity);
+      const etag = own?.etag ?? b.entry.etag;
       res.header('Content-Type', 'application/json; charset=utf-8');
       res.header('Cache-Control', SHARED_CACHE_CONTROL);
-      res.header('ETag', b.entry.etag);
+      res.header('ETag', etag);
       // the caller already holds these bytes: 304 without them
-      if (etagMatches(req.headers['if-none-match'], b.entry.etag)) {
+      if (etagMatches(req.headers['if-none-match'], etag)) {
         res.code(304);
         return '';
       }
-      return b.text;
+      return own?.text ?? b.text;
     };
-    // an answer built for this caller alone: sent, neither kept nor shared
-    const own = () => next.handle().pipe(map((answer: unknown) => send(buildEntry(answer, shared))));
     const kept = this.answers.lookup(key);
-    if (kept) return isPersonalTo(kept, identity) ? own() : of(send({ text: kept.body.toString('utf8'), entry: kept }));
+    if (kept) return of(send({ text: kept.body.toString('utf8'), entry: kept }));
     const mark = this.answers.mark(shared.scopes);
     const pending = this.answers.pending(key, mark);
-    // the build under way, or this request's own when it failed or names this caller
-    if (pending) return from(pending.done).pipe(mergeMap((b) => (b && !isPersonalTo(b.entry, identity) ? of(send(b)) : own())));
+    // the build under way, or this request's own when it failed
+    if (pending) return from(pending.done).pipe(mergeMap((b) => (b ? of(send(b)) : next.handle().pipe(map((answer: unknown) => send(buildEntry(answer, shared)))))));
     let settle!: (b: Built | null) => void;
     this.answers.startBuild(key, { mark, done: new Promise((r) => (settle = r)) });
     return next.handle().pipe(
       map((answer: unknown) => {
         const b = buildEntry(answer, shared);
-        // built for a caller it names (their e-mail in it): theirs alone; the waiting requests build their own
-        if (isPersonalTo(b.entry, identity)) {
-          settle(null);
-          return send(b);
-        }
         this.answers.store(key, mark, b.entry);
         settle(b);
         return send(b);
@@ -400,16 +420,12 @@ export class SharedAnswerInterceptor implements NestInterceptor {
 
 }
 
-interface Built {
-  text: string;
-  entry: Entry;
-}
-
-/** The answer serialised once: its text for this response, its bytes and ETag for the next ones. */
+/** The answer as built, with what everyone it does not name is sent serialised once. */
 function buildEntry(answer: unknown, o: SharedAnswerOptions): Built {
-  const text = JSON.stringify(answer);
+  const parts = o.personal;
+  const text = JSON.stringify(parts ? parts.present(answer, null) : answer);
   const body = Buffer.from(text);
   const entry: Entry = { body, etag: etagOf(body), scopes: o.scopes };
-  if (o.personalTo) entry.personal = new Set(o.personalTo(answer));
+  if (parts) entry.personal = { built: answer, members: new Set(parts.members(answer)), parts };
   return { text, entry };
 }

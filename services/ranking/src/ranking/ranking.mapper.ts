@@ -39,28 +39,38 @@ export function maskedLocalPart(email: string | null): string | null {
 }
 
 /**
- * A board row as `viewerId` may see it: other users' e-mails never leave the service (their row shows
- * the name or the masked start of the e-mail); the viewer's own row keeps the e-mail and shows its
- * local part whole when there is no name.
+ * A board row as the ranking keeps it: the entry every other technician sees (no e-mail; the name, or the masked
+ * start of the e-mail), and what its own technician is shown instead (the e-mail, and the e-mail's local part whole
+ * when there is no name). The e-mails never leave the service but in their owner's own row (presentBoard).
  */
-export function mapRankingEntry(r: StatsRecord, standing: Standing, today: string, viewerId: string): RankingEntry {
+export interface BoardRow {
+  entry: RankingEntry;
+  own: Pick<RankingEntry, 'name' | 'email'>;
+}
+
+export function mapBoardRow(r: StatsRecord, standing: Standing, today: string): BoardRow {
   const seconds = Number(r.online_seconds);
-  const own = r.user_id === viewerId;
   const given = r.name?.trim() || null;
-  let name: string | null;
-  if (own) name = given ?? (localPart(r.email) || null);
   // a name typed as an e-mail address is masked like one
-  else name = given && !given.includes('@') ? given : maskedLocalPart(given ?? r.email);
+  const name = given && !given.includes('@') ? given : maskedLocalPart(given ?? r.email);
   return {
-    user_id: r.user_id,
-    name,
-    email: own ? r.email : null,
-    total_logins: r.total_logins,
-    total_session_time_seconds: seconds,
-    current_streak_days: currentStreak(r, today),
-    points: standing.points,
-    badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position: standing.position, week_podiums: r.week_podiums }),
+    entry: {
+      user_id: r.user_id,
+      name,
+      email: null,
+      total_logins: r.total_logins,
+      total_session_time_seconds: seconds,
+      current_streak_days: currentStreak(r, today),
+      points: standing.points,
+      badges: badgesOf({ total_logins: r.total_logins, total_session_time_seconds: seconds, longest_streak_days: r.longest_streak_days, position: standing.position, week_podiums: r.week_podiums }),
+    },
+    own: { name: given ?? (localPart(r.email) || null), email: r.email },
   };
+}
+
+/** The board as `viewerId` is shown it: their own row with their name and e-mail, everyone else's without; null: nobody's. */
+export function presentBoard(rows: readonly BoardRow[], viewerId: string | null): RankingEntry[] {
+  return rows.map((r) => (r.entry.user_id === viewerId ? { ...r.entry, ...r.own } : r.entry));
 }
 
 /** The parts of own stats that are not in the stats row: the week's board and today's study points. */

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from '@clima/common';
-import { OwnStats, RANKING_SIZE, RankingEntry, RankingPeriod } from '@clima/contract';
+import { OwnStats, RANKING_SIZE, RankingPeriod } from '@clima/contract';
 import type { RankingConfig } from '../config';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { saoPauloDay } from '../shared/sao-paulo-time';
 import { WeeklyService } from '../weekly/weekly.service';
-import { mapOwnStats, mapRankingEntry, StatsRecord } from './ranking.mapper';
+import { BoardRow, mapBoardRow, mapOwnStats, StatsRecord } from './ranking.mapper';
 import { RankingRepository } from './ranking.repository';
 
 /** Reads of the ranking: the all-time order from Redis, the week's from Postgres, the figures from Postgres. */
@@ -18,9 +18,9 @@ export class RankingService {
     @Inject(CONFIG) private readonly config: RankingConfig,
   ) {}
 
-  /** The top of a board as `viewerId` may see it (see mapRankingEntry). */
-  top(viewerId: string, period: RankingPeriod = 'all'): Promise<RankingEntry[]> {
-    return period === 'week' ? this.topOfWeek(viewerId) : this.topOfAllTime(viewerId);
+  /** The top of a board, each row with what only its own technician is shown (see mapBoardRow, presentBoard). */
+  top(period: RankingPeriod = 'all'): Promise<BoardRow[]> {
+    return period === 'week' ? this.topOfWeek() : this.topOfAllTime();
   }
 
   /** The caller's own figures: one statement to Postgres and, beside it, one round trip to the board in Redis. */
@@ -37,7 +37,7 @@ export class RankingService {
     return mapOwnStats(record, position, today, extras);
   }
 
-  private async topOfAllTime(viewerId: string): Promise<RankingEntry[]> {
+  private async topOfAllTime(): Promise<BoardRow[]> {
     const ids = (await this.board.ensureReady()) ? await this.board.top(RANKING_SIZE) : await this.board.topFromDatabase(RANKING_SIZE);
     const records = new Map((await this.records(ids)).map((r) => [r.user_id, r]));
     const today = saoPauloDay(new Date());
@@ -46,11 +46,11 @@ export class RankingService {
     // the board's order; a change committed in Postgres and not yet synced to the board (a moment) would show its
     // new points out of place: ordered by the points shown, ties left in the board's order (a stable sort)
     rows.sort((a, b) => b.points - a.points);
-    return rows.map((r, i) => mapRankingEntry(r, { position: i + 1, points: r.points }, today, viewerId));
+    return rows.map((r, i) => mapBoardRow(r, { position: i + 1, points: r.points }, today));
   }
 
   /** The week's board: this week's points; the badges still follow the all-time figures. */
-  private async topOfWeek(viewerId: string): Promise<RankingEntry[]> {
+  private async topOfWeek(): Promise<BoardRow[]> {
     const standings = await this.weekly.top(RANKING_SIZE);
     const ids = standings.map((s) => s.user_id);
     const [records, positions] = await Promise.all([this.records(ids), (await this.board.ensureReady()) ? this.board.positions(ids) : new Map<string, number>()]);
@@ -58,7 +58,7 @@ export class RankingService {
     const today = saoPauloDay(new Date());
     return standings
       .filter((s) => byId.has(s.user_id))
-      .map((s) => mapRankingEntry(byId.get(s.user_id)!, { position: positions.get(s.user_id) ?? null, points: s.points }, today, viewerId));
+      .map((s) => mapBoardRow(byId.get(s.user_id)!, { position: positions.get(s.user_id) ?? null, points: s.points }, today));
   }
 
   private records(userIds: string[]): Promise<StatsRecord[]> {
