@@ -83,6 +83,9 @@ interface Entry {
   personal?: { built: unknown; members: ReadonlySet<string>; parts: PersonalParts };
 }
 
+/** The memory an entry is counted for: its bytes, twice when it also keeps the answer as built (about as large). */
+const sizeOf = (entry: Entry): number => entry.body.length * (entry.personal ? 2 : 1);
+
 /** The answer as built, serialised once: its text for this response, its bytes and ETag for the next ones. */
 interface Built {
   text: string;
@@ -260,16 +263,16 @@ export class SharedAnswers implements OnApplicationShutdown {
 
   /** Keeps an answer unless a write of its scopes happened since `mark` (or the memory is full of newer ones). */
   store(key: string, mark: string, entry: Entry): void {
-    if (!this.live || !this.enabled || mark !== this.mark(entry.scopes) || entry.body.length > this.maxBytes / 4) return;
+    if (!this.live || !this.enabled || mark !== this.mark(entry.scopes) || sizeOf(entry) > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     // oldest first (a Map keeps insertion order): the answers asked for long ago go first
     for (const [k, e] of this.entries) {
-      if (this.bytes + entry.body.length <= this.maxBytes) break;
+      if (this.bytes + sizeOf(entry) <= this.maxBytes) break;
       this.remove(k, e);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
   }
 
   /** The build of this key under way with this mark, or undefined. */
@@ -319,7 +322,7 @@ export class SharedAnswers implements OnApplicationShutdown {
   private remove(key: string, e: Entry): void {
     if (this.entries.get(key) === e) {
       this.entries.delete(key);
-      this.bytes -= e.body.length;
+      this.bytes -= sizeOf(e);
     }
   }
 
