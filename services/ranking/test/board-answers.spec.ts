@@ -117,6 +117,19 @@ describe('the boards kept as shared answers', () => {
     expect(row(await board(b, viewer), paulo)?.name).toBe('Paulo Novo');
   });
 
+  it('with no answer kept (ANSWER_CACHE_MB=0), still shows each caller no e-mail but their own', async () => {
+    const off = await startRankingTestApp({ keyNamespace: 'board-answers-off', workers: false, env: { ANSWER_CACHE_MB: '0' } });
+    try {
+      const lia = await star('lia', 'Lia Sem Cache');
+      const asLia = await get(off, lia).expect(200);
+      expect(row(RankingAnswer.parse(asLia.body), lia)).toMatchObject({ name: 'Lia Sem Cache', email: `${lia}@teste.com.br` });
+      expect(asLia.text.split('@')).toHaveLength(2);
+      expect((await get(off, newUserId('viewer')).expect(200)).text).not.toContain('@');
+    } finally {
+      await off.close();
+    }
+  });
+
   it('still answers 401 to an anonymous caller, and 400 to an unknown period', async () => {
     expect((await request(b.app.getHttpServer()).get('/api/ranking').expect(401)).body).toEqual({ error: 'Você precisa estar logado' });
     await request(b.app.getHttpServer()).get('/api/ranking?period=month').set(userHeaders(newUserId('v'))).expect(400);
