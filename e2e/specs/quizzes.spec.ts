@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { AdminLoginPage, DeleteDialog } from '../pages/admin-pages';
 import { admin, adminApi, seedTestUser, type TestUser } from '../support/api';
 import { axeViolations, expectNoAxeViolations } from '../support/axe';
+import { controlsUnderStickyBar } from '../support/a11y-screens';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -159,6 +160,23 @@ test.describe('lesson quizzes and the final assessment', () => {
     const timer = (await panel.getByTestId('assessment-timer').boundingBox())!;
     expect(timer.y).toBeGreaterThanOrEqual(header.y + header.height);
     await page.screenshot({ path: info.outputPath('assessment-scrolled.png') });
+    // WCAG 2.4.11: going back up with the keyboard, no control ends under the header or the countdown
+    expect(await controlsUnderStickyBar(page, page.getByRole('banner').or(panel.getByTestId('assessment-timer')), 60)).toEqual([]);
+    // an option half under the stuck countdown, reached from the keyboard, comes out from under it
+    const options = cards.nth(1).locator('input');
+    await options.last().focus();
+    await page.keyboard.press('Shift+Tab');
+    const previous = await page.evaluateHandle(() => document.activeElement as HTMLElement);
+    expect(await previous.evaluate((el) => el.tagName)).toBe('INPUT');
+    await options.last().focus();
+    const timerBox = async () => (await panel.getByTestId('assessment-timer').boundingBox())!;
+    const top = () => previous.evaluate((el) => el.getBoundingClientRect().top);
+    await page.evaluate((dy) => window.scrollBy(0, dy), (await top()) - ((await timerBox()).y + 10));
+    expect(Math.round((await top()) - (await timerBox()).y)).toBe(10);
+    await page.keyboard.press('Shift+Tab');
+    expect(await previous.evaluate((el) => document.activeElement === el)).toBe(true);
+    const after = await timerBox();
+    expect(await top()).toBeGreaterThanOrEqual(after.y + after.height);
     expect(await axeAtTop(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('assessment-running.png'), fullPage: true });
     await panel.getByRole('button', { name: 'Enviar avaliação' }).click();

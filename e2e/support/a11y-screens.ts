@@ -129,28 +129,36 @@ export async function visitAdminScreen(page: Page, path: string, heading: string
 
 /**
  * WCAG 2.4.11 (focus not obscured): walks a page backwards from its last control with Shift+Tab, as a keyboard user
- * going up a long list does, and lists every focused control that the sticky `bar` lies over (its top above the
- * bar's bottom). The browser scrolls each focused control into sight; without the page's scroll padding it stops
- * at the window's top edge, under the bar. Left out: the page itself, what is inside the bar, what is fixed (the skip
- * link shows above the bar) and what is taller than half the window (some of it always shows).
+ * going up a long list does, and lists every focused control whose top edge a sticky bar (`bars`: one or several)
+ * lies over — what the browser shows there is the bar, not the control (stricter than 2.4.11's "not entirely hidden").
+ * The browser scrolls each focused control into sight; without the page's scroll padding it stops at the window's top
+ * edge, under the bar. A frame (a lesson's video player) is a document of its own, which the browser scrolls to only
+ * as far as it needs: it is held to 2.4.11's own rule, listed when its bottom edge is under the bar too. Left out: the
+ * page itself, what is inside a bar, what is fixed (the skip link shows above the bar) and what is taller than half the
+ * window (some of it always shows).
  */
-export async function controlsUnderStickyBar(page: Page, bar: Locator, steps = 40): Promise<string[]> {
-  await expect(bar).toBeVisible();
+export async function controlsUnderStickyBar(page: Page, bars: Locator, steps = 40): Promise<string[]> {
+  await expect(bars.first()).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.locator('a[href], button:not([disabled]), input:not([disabled]), select, textarea').filter({ visible: true }).last().focus();
-  const barElement = await bar.elementHandle();
+  const barElements = await bars.elementHandles();
   const under: string[] = [];
   for (let i = 0; i < steps; i++) {
     await page.keyboard.press('Shift+Tab');
-    const hidden = await page.evaluate((barEl) => {
+    const hidden = await page.evaluate((barEls) => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body || !barEl || barEl.contains(el) || getComputedStyle(el).position === 'fixed') return null;
+      if (!el || el === document.body || barEls.some((b) => b.contains(el)) || getComputedStyle(el).position === 'fixed') return null;
       const box = el.getBoundingClientRect();
-      if (box.height > window.innerHeight / 2) return null;
-      const barBottom = barEl.getBoundingClientRect().bottom;
+      if (box.height > window.innerHeight / 2 || box.top + 2 < 0 || box.top + 2 >= window.innerHeight) return null;
+      const y = el.tagName === 'IFRAME' ? box.bottom - 2 : box.top + 2;
+      const over = [box.left + 4, box.left + box.width / 2, box.right - 4]
+        .map((x) => document.elementFromPoint(x, y))
+        .find((hit) => hit && !el.contains(hit) && barEls.some((b) => b.contains(hit)));
+      if (!over) return null;
+      const bar = barEls.find((b) => b.contains(over))!;
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 50);
-      return box.top < barBottom - 0.5 ? `${el.tagName.toLowerCase()} "${name}": top ${Math.round(box.top)} px, the bar's bottom ${Math.round(barBottom)} px` : null;
-    }, barElement);
+      return `${el.tagName.toLowerCase()} "${name}": top ${Math.round(box.top)} px, under ${bar.tagName.toLowerCase()}${bar.dataset.testid ? ` ${bar.dataset.testid}` : ''} (bottom ${Math.round(bar.getBoundingClientRect().bottom)} px)`;
+    }, barElements as unknown as HTMLElement[]);
     if (hidden && !under.includes(hidden)) under.push(hidden);
   }
   return under;

@@ -22,7 +22,7 @@ function Countdown({ seconds }: { seconds: number }) {
   const low = left <= 60;
   return (
     // sticks just below the site's sticky header, where it stays in sight while the questions scroll
-    <div className={`sticky top-[calc(var(--spacing-header)+0.5rem)] z-10 flex items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
+    <div data-sticky-countdown className={`sticky top-[calc(var(--spacing-header)+0.5rem)] z-10 flex min-h-countdown items-center justify-between gap-3 rounded-xl border px-4 py-2.5 shadow-sm ${low ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-testid="assessment-timer">
       <span className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <Timer className="size-4" aria-hidden />
         {m.timeLeft}
