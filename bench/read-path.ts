@@ -189,33 +189,21 @@ async function measured(label: string, url: string, headers: Record<string, stri
 /** CPU time a process spent per answered request (µs): the figure a busy machine disturbs least. */
 const perRequest = (f: Measured, who: string) => Math.round(((f.cpu[who] ?? 0) / 100 / Math.max(1, f.rps)) * 1e6);
 
-/** A newly registered technician put at the top of the board (straight into its tables): their cookie. */
-async function boardMember(gateway: string, databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<string> {
+/** A new technician registered through the gateway: their id and session cookie. */
+async function register(gateway: string, name: string, emailPrefix: string): Promise<{ id: string; cookie: string }> {
   const reg = await fetch(`${gateway}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Técnico no Ranking', email: `bench-board-${Date.now()}@example.com`, password: 'segredo123' }),
+    body: JSON.stringify({ name, email: `${emailPrefix}-${Date.now()}@example.com`, password: 'segredo123' }),
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
-  const id = ((await reg.json()) as { id: string }).id;
-  const db = new Pool({ connectionString: databaseUrl, max: 1 });
-  await db.query(`INSERT INTO ranking.user_profiles (user_id, email, name, fact_at) VALUES ($1, 'bench-board@example.com', 'Técnico no Ranking', now()) ON CONFLICT (user_id) DO NOTHING`, [id]);
-  await db.query(
-    `INSERT INTO ranking.user_stats (user_id, points, points_reached_at, total_logins, online_seconds, last_active_day, last_run_days, longest_streak_days)
-     VALUES ($1, 100000, now(), 40, 90000, current_date, 12, 30)
-     ON CONFLICT (user_id) DO UPDATE SET points = EXCLUDED.points`,
-    [id],
-  );
-  await db.end();
-  const redis = new Redis(redisUrl);
-  await redis.del(`${keyPrefix}:ranking:board:ready`);
-  redis.disconnect();
-  return reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { id: ((await reg.json()) as { id: string }).id, cookie: reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
 
-async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string): Promise<void> {
+/** `member`: a registered technician put at the top of the board (straight into its tables). */
+async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string, member: string): Promise<void> {
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
-  // 50 published contents (6 of them about vácuo), 50 published manuals, 65 technicians on the board
+  // 50 published contents (6 of them about vácuo), 50 published manuals, 65 technicians on the board and the member
   await db.query(
     `INSERT INTO catalog.contents (title, description, category_id, tags, video_url, is_published, views_count)
      SELECT CASE WHEN g % 5 = 0 THEN 'Vácuo e carga de gás, parte ' || g ELSE 'Instalação de split, parte ' || g END,
@@ -238,6 +226,13 @@ async function seedMore(databaseUrl: string, redisUrl: string, keyPrefix: string
   await db.query(
     `INSERT INTO ranking.user_stats (user_id, points, points_reached_at, total_logins, online_seconds, last_active_day, last_run_days, longest_streak_days)
      SELECT 'bench_' || g, 100 + g * 17, now() - g * interval '1 minute', g, g * 600, current_date, g % 9, g % 15 FROM generate_series(1, 50) g`,
+  );
+  await db.query(`INSERT INTO ranking.user_profiles (user_id, email, name, fact_at) VALUES ($1, 'bench-board@example.com', 'Técnico no Ranking', now()) ON CONFLICT (user_id) DO NOTHING`, [member]);
+  await db.query(
+    `INSERT INTO ranking.user_stats (user_id, points, points_reached_at, total_logins, online_seconds, last_active_day, last_run_days, longest_streak_days)
+     VALUES ($1, 100000, now(), 40, 90000, current_date, 12, 30)
+     ON CONFLICT (user_id) DO UPDATE SET points = EXCLUDED.points`,
+    [member],
   );
   await db.end();
   // the board is rebuilt from Postgres on the next read
@@ -265,25 +260,22 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
   await withPlatform(
     async (p) => {
       const gateway = `http://127.0.0.1:${p.env.GATEWAY_PORT}`;
-      await seedMore(p.env.DATABASE_URL!, p.env.REDIS_URL ?? 'redis://127.0.0.1:6379', p.env.KEY_PREFIX!);
+      const member = await register(gateway, 'Técnico no Ranking', 'bench-board');
+      await seedMore(p.env.DATABASE_URL!, p.env.REDIS_URL ?? 'redis://127.0.0.1:6379', p.env.KEY_PREFIX!, member.id);
       const json = { 'content-type': 'application/json' };
       const signin = await fetch(`${gateway}/api/admin/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) });
       if (!signin.ok) throw new Error(`admin login: ${signin.status}`);
       const adminCookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      // with auth's demo accounts seeded (SEED_DEMO_USERS), the subscriber gets a new id (email_7…): not one of the
-      // demo board's technicians (email_1 … email_6), so not on the board — those on it get their own answer, never kept
-      const reg = await fetch(`${gateway}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Assinante Bench', email: `bench-${Date.now()}@example.com`, password: 'segredo123' }) });
-      if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
-      const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const userId = ((await reg.json()) as { id: string }).id;
+      // with auth's demo accounts seeded (SEED_DEMO_USERS), the subscriber gets a new id: not one of the demo board's
+      // technicians (email_1 … email_6), so not on the board (one on it, `member`, is measured on a route of its own)
+      const { id: userId, cookie } = await register(gateway, 'Assinante Bench', 'bench');
       const activate = await fetch(`${gateway}/api/admin/users/${userId}`, {
         method: 'PUT',
         headers: { ...json, cookie: adminCookie },
         body: JSON.stringify({ subscription_status: 'active', subscription_plan: 'monthly', subscription_expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
       });
       if (!activate.ok) throw new Error(`activate: ${activate.status}`);
-      const memberCookie = await boardMember(gateway, p.env.DATABASE_URL!, p.env.REDIS_URL ?? 'redis://127.0.0.1:6379', p.env.KEY_PREFIX!);
-      const cookieOf = (r: Route) => (r.member ? memberCookie : cookie);
+      const cookieOf = (r: Route) => (r.member ? member.cookie : cookie);
 
       // the bare node:http + pg server runs this checkout's repositories and mappers: not beside another checkout
       const child = root ? null : fork(__filename, ['--baseline'], { env: { ...process.env, ...p.env, BENCH_USER_ID: userId, NODE_OPTIONS: '' }, stdio: 'inherit' });
@@ -305,7 +297,7 @@ async function pass(routes: Route[], root?: string): Promise<Map<string, RouteCo
           const answer = await fetch(`${gateway}${pathOf(r)}`, { headers: { cookie: cookieOf(r) } });
           const a = (await answer.text()).length;
           const b = r.uncached || r.member || !child ? null : (await (await fetch(`${baseline}${r.path}`)).text()).length;
-          process.stdout.write(`${r.label}: HTTP ${answer.status}, ${a} bytes through the gateway${b === null ? ' (kept by no shared answer: no baseline)' : `, ${b} bytes from the baseline`}\n`);
+          process.stdout.write(`${r.label}: HTTP ${answer.status}, ${a} bytes through the gateway${b !== null ? `, ${b} bytes from the baseline` : r.member ? ' (asked by one on the board: no bare baseline)' : ' (kept by no shared answer: no baseline)'}\n`);
         }
         await wrk('warm-up', gateway, [{ path: '/api/contents', headers: { cookie } }], { seconds: 3, connections: CONNECTIONS });
         const rows: string[] = [];

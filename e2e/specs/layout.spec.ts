@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipTrialDialog } from '../pages/billing-pages';
-import { activateSubscription, adminApi, admin, registerUser } from '../support/api';
+import { admin, registerUser, seedTestUser } from '../support/api';
 import { ShellPage } from '../pages/shell-page';
 
 /**
@@ -131,18 +131,12 @@ test("every page of the technician's app fits the screen @phone", async ({ page,
 test("a long name and e-mail stay inside the desktop header's one line", async ({ page, baseURL }) => {
   // the header is 64 px high; the user block once wrapped both to four lines and hung 36 px below it, over the page
   const tag = id();
-  const user = await registerUser(page.request, {
+  const user = await seedTestUser(baseURL!, 'longo', true, {
     name: 'Maria Aparecida dos Santos Figueiredo de Albuquerque',
     email: `maria.aparecida.figueiredo.albuquerque.${tag}@refrigeracaoindustrial.com.br`,
     password: `senha-${tag}`,
   });
-  const session = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
-  const adm = await adminApi(baseURL!);
-  try {
-    await activateSubscription(adm, session.user.id);
-  } finally {
-    await adm.dispose();
-  }
+  expect((await page.request.post('/api/auth/signin', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
   await skipTrialDialog(page);
   const shell = new ShellPage(page);
   await shell.goto('/');

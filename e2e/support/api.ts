@@ -56,9 +56,8 @@ export async function activateSubscription(adm: APIRequestContext, userId: strin
   expect(put.ok(), await put.text()).toBeTruthy();
 }
 
-/** A new end user registered through the API, with an active subscription when `active` (set by the administrator). */
-export async function seedTestUser(baseURL: string, prefix: string, active: boolean): Promise<TestUser> {
-  const user = newUser(prefix);
+/** A new end user (`user`, or a fresh one) registered through the API, with an active subscription when `active` (set by the administrator). */
+export async function seedTestUser(baseURL: string, prefix: string, active: boolean, user: TestUser = newUser(prefix)): Promise<TestUser> {
   const api = await playwrightRequest.newContext({ baseURL });
   try {
     const res = await api.post('/api/auth/register', { data: user });
