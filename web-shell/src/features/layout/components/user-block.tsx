@@ -34,10 +34,10 @@ export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
 
   const name = displayName(user);
   const initial = name.charAt(0).toUpperCase();
-  // the header's row is one line high: a long name or e-mail ends in '…' there (whole on hover, to screen readers and
-  // in the menu and on Meu Perfil) instead of wrapping below the header
-  const text = variant === 'header' ? 'truncate' : 'wrap-anywhere';
-  const whole = (value: string) => (variant === 'header' ? value : undefined);
+  // the header is 64 px high: there the name takes up to two lines and the e-mail one, a longer one ending in '…'
+  // (whole on hover, to screen readers, in the menu and on Meu Perfil) instead of wrapping below the header
+  const header = variant === 'header';
+  const whole = (value: string) => (header ? value : undefined);
   return (
     <div className={`flex items-center gap-3 ${variant === 'menu' ? 'w-full' : ''}`} data-testid="user-block">
       <span
@@ -48,12 +48,12 @@ export function UserBlock({ variant }: { variant: 'header' | 'menu' }) {
       </span>
       <div className={`min-w-0 ${variant === 'menu' ? 'flex-1' : 'max-w-44'}`}>
         <p className="flex items-center gap-1.5 text-sm font-semibold leading-tight text-slate-900">
-          <span className={`min-w-0 ${text}`} title={whole(name)} data-testid="user-name">
+          <span className={`min-w-0 wrap-anywhere ${header ? 'line-clamp-2' : ''}`} title={whole(name)} data-testid="user-name">
             {name}
           </span>
           {hasActiveSubscription(user) && <ProBadge />}
         </p>
-        <p className={`${text} text-xs text-slate-500`} title={whole(user.email)} data-testid="user-email">
+        <p className={`${header ? 'truncate' : 'wrap-anywhere'} text-xs text-slate-500`} title={whole(user.email)} data-testid="user-email">
           {user.email}
         </p>
       </div>
