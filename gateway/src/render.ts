@@ -118,6 +118,18 @@ export function identityTokenLine(token: string): string {
   return `proxy_set_header ${GATEWAY_TOKEN_HEADER} "${token}";\n`;
 }
 
+/**
+ * How long nginx waits for a service's answer on an ordinary (not streamed) /api route, in seconds. Every service
+ * bounds its own waits below it (PostgreSQL's connection 10 s, the RPCs 1.5 s, an LGPD export's 10 s), so only a
+ * replica that stopped answering reaches it: one frozen (a stopped or stalled process, a container paused) or one
+ * whose connection went silent (a replica gone without closing it). nginx's default (60 s) held such a request a
+ * minute and then answered 504; now an idempotent request goes to another replica after this wait, within
+ * UPSTREAM_RETRY_WINDOW_S, and the replica stays out of the upstream for fail_timeout.
+ */
+export const UPSTREAM_ANSWER_TIMEOUT_S = 15;
+/** How long a request may be passed on to other replicas (proxy_next_upstream_timeout): one answer wait and a retry. */
+export const UPSTREAM_RETRY_WINDOW_S = 20;
+
 /** Groups the route table by path: nginx routes by path; the methods are the service's business. */
 interface ApiLocation {
   path: string;
@@ -163,6 +175,8 @@ function apiLocation(l: ApiLocation): string {
     // recursive: the anonymous read's own error pages (its JSON 503) apply after this first redirect
     ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),
     ...(l.lookupLimit ? [`    limit_req zone=lookups burst=${LOOKUP_BURST} nodelay;`, '    error_page 429 = @too_many_requests;'] : []),
+    // a streamed route waits as long as its transfer; any other, only as long as a service answers (see the constant)
+    ...(l.stream ? [] : [`    proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`]),
     `    include api_proxy.conf;`,
     `    proxy_pass http://${l.service};`,
     `}`,
@@ -200,9 +214,10 @@ export function anonymousReadLocation(service: ServiceName, o: Pick<GatewayOptio
     '    proxy_http_version 1.1;',
     '    proxy_set_header Connection "";',
     '    proxy_connect_timeout 2s;',
+    `    proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`,
     '    proxy_next_upstream error timeout http_502;',
     '    proxy_next_upstream_tries 3;',
-    '    proxy_next_upstream_timeout 5s;',
+    `    proxy_next_upstream_timeout ${UPSTREAM_RETRY_WINDOW_S}s;`,
     '    proxy_hide_header X-Request-Id;',
     ...(o.debugHeaders ? ['    add_header X-Cache-Status $upstream_cache_status always;'] : ['    proxy_hide_header X-Service;']),
     '    add_header X-Request-Id $request_id always;',
@@ -232,7 +247,7 @@ export function renderApiProxy(o: Pick<GatewayOptions, 'debugHeaders'>): string 
     'proxy_connect_timeout 2s;',
     'proxy_next_upstream error timeout http_502;',
     'proxy_next_upstream_tries 3;',
-    'proxy_next_upstream_timeout 5s;',
+    `proxy_next_upstream_timeout ${UPSTREAM_RETRY_WINDOW_S}s;`,
     'proxy_hide_header X-Request-Id;',
     ...(o.debugHeaders ? [] : ['proxy_hide_header X-Service;']),
     'add_header X-Request-Id $request_id always;',
@@ -367,6 +382,8 @@ ${jsonAnswer(404, NOT_FOUND, inner)}
             proxy_http_version 1.1;
             proxy_set_header Connection "";
             proxy_connect_timeout 2s;
+            # a frozen auth replica: the check goes to another one, or answers 503, instead of holding every request
+            proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;
         }
 
 ${jsonErrors}

@@ -2,12 +2,15 @@
  * Scale-out on one machine: two catalog instances behind the gateway's catalog upstream
  * (CATALOG_UPSTREAMS), steady GETs through nginx, then one instance killed (SIGKILL: in-flight
  * requests cut) and, after it is back, the other stopped gracefully (SIGTERM). Not one request may fail:
- * nginx retries an idempotent request on the other replica (proxy_next_upstream).
+ * nginx retries an idempotent request on the other replica (proxy_next_upstream). Then an instance that stops
+ * answering without dying (SIGSTOP): its requests go to the other instance after the gateway's answer wait.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { freePorts } = require('../../infra/platform.cjs') as typeof import('../../infra/platform.cjs');
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UPSTREAM_ANSWER_TIMEOUT_S } from '../../gateway/src/render';
 import { Outcome, startLoad, summarize } from './support/load';
 import { childOf, eventually, ROOT, scrapeMetrics, sleep, startTestPlatform, stopChild, TestPlatform, waitHealthy } from './support/platform';
 
@@ -16,6 +19,14 @@ jest.setTimeout(600_000);
 let t: TestPlatform;
 let ports: [number, number];
 let contentId = 1;
+/** The catalog instance started last on each port (the platform's own on the first until it is stopped). */
+const instanceOn = new Map<number, ChildProcess>();
+function spawnOn(port: number, logName: string): ChildProcess {
+  const child = t.spawnService('catalog', { env: { CATALOG_PORT: String(port) }, logName });
+  instanceOn.set(port, child);
+  return child;
+}
+const alive = (c: ChildProcess | undefined): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null;
 /** How long nginx leaves a copy that failed out of its upstream: fail_timeout of the generated config. */
 const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(readFileSync(join(ROOT, 'gateway/src/render.ts'), 'utf8'))?.[1] ?? NaN) * 1000;
 
@@ -33,7 +44,7 @@ beforeAll(async () => {
   const [a, b] = await freePorts(2);
   ports = [a!, b!];
   t = await startTestPlatform({ tag: 'scale', seed: true, env: { CATALOG_PORT: String(a), CATALOG_UPSTREAMS: `127.0.0.1:${a},127.0.0.1:${b}` } });
-  t.spawnService('catalog', { env: { CATALOG_PORT: String(b) }, logName: 'catalog-2' });
+  spawnOn(b!, 'catalog-2');
   await waitHealthy(b!);
   const [row] = await t.sql<{ id: number }>(`SELECT id FROM catalog.contents WHERE is_published = 1 ORDER BY id LIMIT 1`);
   contentId = row?.id ?? 1;
@@ -62,7 +73,7 @@ describe('two catalog instances behind one upstream', () => {
 
     // 2. it comes back; once the gateway routes to it again (nginx retries a failed replica after
     // fail_timeout), the first is stopped the polite way, as a rolling restart does
-    const again = t.spawnService('catalog', { env: { CATALOG_PORT: String(ports[1]) }, logName: 'catalog-2' });
+    const again = spawnOn(ports[1], 'catalog-2');
     await waitHealthy(ports[1]);
     await eventually(async () => expect(await served(ports[1])).toBeGreaterThan(20), 30_000, 250);
     const stoppedAt = Date.now();
@@ -94,7 +105,7 @@ describe('two catalog instances behind one upstream', () => {
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ error: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
     expect(res.ms).toBeLessThan(5000);
-    t.spawnService('catalog', { env: { CATALOG_PORT: String(ports[0]) }, logName: 'catalog-3' });
+    spawnOn(ports[0], 'catalog-3');
     await waitHealthy(ports[0]);
     const healthyAt = Date.now();
     // The 503 above marked both copies failed, and nginx leaves a failed copy out of the upstream for
@@ -111,5 +122,37 @@ describe('two catalog instances behind one upstream', () => {
     expect(back.status).toBe(200);
     expect(FAIL_TIMEOUT_MS).toBeGreaterThan(0);
     expect(afterHealthy).toBeLessThan(FAIL_TIMEOUT_MS + 2000);
+  });
+
+  it('a frozen instance holds a request only as long as the gateway waits for an answer: the other instance answers it', async () => {
+    // two instances up (after the tests above only the first port has one)
+    const running = instanceOn.get(ports[1]);
+    const frozen = alive(running) ? running : spawnOn(ports[1], 'catalog-4');
+    await waitHealthy(ports[1]);
+    // a cookie, so that nginx's anonymous copies answer none of them: every GET reaches an instance
+    const load = startLoad(t.base, ['/api/contents?category=nao-existe', '/api/categories', '/api/contents?search=split'], { concurrency: 4, cookie: 'clima_sonda=1', timeoutMs: 60_000 });
+    await eventually(async () => expect(await served(ports[1])).toBeGreaterThan(20), 30_000, 250);
+    const frozenAt = Date.now();
+    // stopped, not dead: its connections stay open and the kernel still accepts new ones, nothing answers on them
+    frozen.kill('SIGSTOP');
+    const frozenFor = (UPSTREAM_ANSWER_TIMEOUT_S + 10) * 1000;
+    let outcomes: Outcome[];
+    try {
+      await sleep(frozenFor);
+      outcomes = await load.stop();
+    } finally {
+      frozen.kill('SIGCONT');
+    }
+    const duringFreeze = outcomes.filter((o) => o.at >= frozenAt);
+    const waited = duringFreeze.map((o) => o.ms).sort((a, b) => b - a);
+    process.stdout.write(`[scale-out] one instance frozen ${frozenFor / 1000} s: ${duringFreeze.length} GETs, ${JSON.stringify(summarize(duringFreeze))}, the longest ${waited.slice(0, 4).join(', ')} ms\n`);
+    expect(failures(outcomes)).toEqual([]);
+    // the other instance went on answering the rest
+    expect(duringFreeze.length).toBeGreaterThan(20);
+    // those sent to the frozen one (there were some: they waited the answer wait) were answered by the other after
+    // that wait, not after the freeze (nginx's 60 s default held them until the process came back); 5 s of slack
+    // for a busy machine
+    expect(waited[0]).toBeGreaterThanOrEqual((UPSTREAM_ANSWER_TIMEOUT_S - 1) * 1000);
+    expect(waited[0]).toBeLessThan((UPSTREAM_ANSWER_TIMEOUT_S + 5) * 1000);
   });
 });

@@ -50,8 +50,11 @@ export function send(base: string, path: string, opts: { agent?: Agent; method?:
   });
 }
 
-/** `concurrency` loops, each sending the next path of `paths` (round robin) as soon as the previous answered. */
-export function startLoad(base: string, paths: string[], opts: { concurrency?: number; cookie?: string; pauseMs?: number } = {}): Load {
+/**
+ * `concurrency` loops, each sending the next path of `paths` (round robin) as soon as the previous answered; a request
+ * that has no answer after `timeoutMs` (10 s) is recorded with status 0.
+ */
+export function startLoad(base: string, paths: string[], opts: { concurrency?: number; cookie?: string; pauseMs?: number; timeoutMs?: number } = {}): Load {
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 6 });
   const outcomes: Outcome[] = [];
   let running = true;
@@ -59,7 +62,7 @@ export function startLoad(base: string, paths: string[], opts: { concurrency?: n
   const loops = Array.from({ length: opts.concurrency ?? 6 }, async () => {
     while (running) {
       const path = paths[i++ % paths.length]!;
-      outcomes.push(await send(base, path, { agent, cookie: opts.cookie }));
+      outcomes.push(await send(base, path, { agent, cookie: opts.cookie, timeoutMs: opts.timeoutMs }));
       if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
     }
   });
