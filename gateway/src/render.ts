@@ -140,6 +140,8 @@ interface ApiLocation {
   anonymousCache: boolean;
   /** Limited per client address (Route.lookupLimit). */
   lookupLimit: boolean;
+  /** Seconds nginx waits for the answer (Route.answerWait, else UPSTREAM_ANSWER_TIMEOUT_S); a stream waits 600 s. */
+  answerWait: number;
 }
 
 export function locations(routes: Route[] = ROUTES): ApiLocation[] {
@@ -157,6 +159,7 @@ export function locations(routes: Route[] = ROUTES): ApiLocation[] {
       stream: !!(r.stream || seen?.stream),
       anonymousCache: !!(r.anonymousCache || seen?.anonymousCache),
       lookupLimit: !!(r.lookupLimit || seen?.lookupLimit),
+      answerWait: Math.max(r.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S, seen?.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S),
     });
   }
   return [...byPath.values()];
@@ -176,7 +179,7 @@ function apiLocation(l: ApiLocation): string {
     ...(l.anonymousCache ? ['    recursive_error_pages on;', `    error_page 418 = @anonymous_${l.service};`, '    if ($anonymous_read) {', '        return 418;', '    }'] : []),
     ...(l.lookupLimit ? [`    limit_req zone=lookups burst=${LOOKUP_BURST} nodelay;`, '    error_page 429 = @too_many_requests;'] : []),
     // a streamed route waits as long as its transfer; any other, only as long as a service answers (see the constant)
-    ...(l.stream ? [] : [`    proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`]),
+    ...(l.stream ? [] : [`    proxy_read_timeout ${l.answerWait}s;`]),
     `    include api_proxy.conf;`,
     `    proxy_pass http://${l.service};`,
     `}`,

@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@clima/common';
+import { PROVIDER_ANSWER_WAIT_S } from '@clima/contract/routes';
 import { fillPath, LOOKUP_BURST, LOOKUP_RATE, pathRegex, ROUTES } from '../src/routes';
-import { locations, renderApiProxy, renderNginx, renderSecurityHeaders } from '../src/render';
+import { locations, renderApiProxy, renderNginx, renderSecurityHeaders, UPSTREAM_ANSWER_TIMEOUT_S, UPSTREAM_RETRY_WINDOW_S } from '../src/render';
 import { optionsFromEnv, writeGatewayConfig } from '../src/cli';
 
 describe('route table', () => {
@@ -71,6 +72,29 @@ describe('request limits of the lookups (Route.lookupLimit)', () => {
     const answer = conf.slice(conf.indexOf('location @too_many_requests {'));
     expect(answer.slice(0, answer.indexOf('return 429'))).toContain('add_header Retry-After 1 always;');
     expect(answer).toContain(`return 429 '{"error":"Muitas requisições. Aguarde alguns instantes e tente novamente."}';`);
+  });
+});
+
+describe('how long nginx waits for a service (UPSTREAM_ANSWER_TIMEOUT_S, Route.answerWait)', () => {
+  it('waits 15 s on every /api location and the identity check, the provider calls longer, the uploads 600 s; a read timeout is retried within the window', () => {
+    const conf = renderNginx(optionsFromEnv({ GATEWAY_RUNTIME_DIR: '/tmp/clima-gw-waits', GATEWAY_PORT: '18994' }, join(__dirname, '../..')));
+    const waits = new Map<string, string[]>();
+    for (const m of conf.matchAll(/\n {4}location (?:= |~ \^)(\/api\/[^ $]+)\$? \{([\s\S]*?)\n {4}\}/g)) waits.set(m[1]!, [...m[2]!.matchAll(/proxy_read_timeout (\d+)s;/g)].map((t) => t[1]!));
+    expect(waits.size).toBe(locations().length);
+    const expected = new Map(locations().map((l) => [l.path.includes(':') ? pathRegex(l.path).slice(1, -1) : l.path, [String(l.stream ? 600 : (ROUTES.find((r) => r.path === l.path && r.answerWait)?.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S))]]));
+    expect(Object.fromEntries(waits)).toEqual(Object.fromEntries(expected));
+    // the calls to the payment provider wait for its client's three tries; nothing else waits longer than 15 s
+    expect(ROUTES.filter((r) => r.answerWait).map((r) => `${r.method} ${r.path} ${r.answerWait}`)).toEqual([
+      `POST /api/billing/checkout ${PROVIDER_ANSWER_WAIT_S}`,
+      `POST /api/billing/portal ${PROVIDER_ANSWER_WAIT_S}`,
+    ]);
+    const identity = conf.slice(conf.indexOf('location = /_identity {'));
+    expect(identity.slice(0, identity.indexOf('}'))).toContain(`proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`);
+    // a request whose answer wait ran out goes to another replica: the retry window holds one wait and a retry
+    const proxy = renderApiProxy({ debugHeaders: false });
+    expect(proxy).toContain('proxy_next_upstream error timeout http_502;');
+    expect(proxy).toContain(`proxy_next_upstream_timeout ${UPSTREAM_RETRY_WINDOW_S}s;`);
+    expect(UPSTREAM_RETRY_WINDOW_S).toBeGreaterThan(UPSTREAM_ANSWER_TIMEOUT_S);
   });
 });
 

@@ -142,6 +142,11 @@ export interface RouteDef {
    * PDF): nginx allows each client address LOOKUP_RATE with a burst of LOOKUP_BURST, and answers 429 beyond.
    */
   lookupLimit?: boolean;
+  /**
+   * Seconds the gateway waits for this route's answer when the usual wait (the gateway's UPSTREAM_ANSWER_TIMEOUT_S,
+   * 15 s) is too short for it: a call to an outside provider with its own retries (PROVIDER_ANSWER_WAIT_S).
+   */
+  answerWait?: number;
   /** Groups the operations in the document and on the /api/docs page. */
   tag: string;
   summary: string;
@@ -155,6 +160,12 @@ export interface RouteDef {
   /** Success status when it is not 200. */
   status?: number;
 }
+
+/**
+ * The gateway's wait for a route that calls the payment provider (RouteDef.answerWait): Stripe's client tries a call
+ * three times, 10 s each, with a short backoff between (services/billing/src/providers/stripe.provider.ts).
+ */
+export const PROVIDER_ANSWER_WAIT_S = 40;
 
 /** The per-address request limit of the lookups (RouteDef.lookupLimit): nginx's limit_req rate and burst. */
 export const LOOKUP_RATE = '5r/s';
@@ -310,8 +321,8 @@ export const API_ROUTES = {
   'GET /api/manuals/:id/pages': { service: 'manuals', access: 'subscriber', origin: 'product', tag: MAN, summary: 'Texto de todas as páginas de um manual (busca offline)', answer: ManualPagesAnswer },
   'GET /api/plans': { service: 'billing', access: 'public', origin: 'product', tag: BIL, summary: 'Planos e o provedor de pagamento', answer: PlansResponse },
   'GET /api/billing/subscription': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Assinatura do usuário', answer: BillingSubscription },
-  'POST /api/billing/checkout': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Endereço do pagamento de um plano', body: CheckoutBody, answer: RedirectResponse },
-  'POST /api/billing/portal': { service: 'billing', access: 'user', origin: 'product', tag: BIL, summary: 'Endereço do portal do cliente', body: NoBody, answer: RedirectResponse },
+  'POST /api/billing/checkout': { service: 'billing', access: 'user', origin: 'product', answerWait: PROVIDER_ANSWER_WAIT_S, tag: BIL, summary: 'Endereço do pagamento de um plano', body: CheckoutBody, answer: RedirectResponse },
+  'POST /api/billing/portal': { service: 'billing', access: 'user', origin: 'product', answerWait: PROVIDER_ANSWER_WAIT_S, tag: BIL, summary: 'Endereço do portal do cliente', body: NoBody, answer: RedirectResponse },
   'POST /api/billing/webhook': { service: 'billing', access: 'public', origin: 'product', maxBody: '1m', tag: BIL, summary: 'Eventos do provedor de pagamento (assinados)', body: z.unknown().describe('Evento do provedor'), answer: WebhookAnswer },
   'GET /api/billing/sandbox/checkout/:id': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Página de pagamento da demonstração', answer: Html, kind: 'html' },
   'POST /api/billing/sandbox/checkout/:id/complete': { service: 'billing', access: 'user', origin: 'product', when: SANDBOX, tag: BIL, summary: 'Conclui o pagamento da demonstração', body: NoBody, answer: Html, kind: 'html' },
