@@ -331,13 +331,33 @@ function containers(s) {
 const HEALTH_TIMEOUT_MS = Number(process.env.CONTAINERS_HEALTH_TIMEOUT || 1200) * 1000;
 
 /**
+ * How long a container may stay exited with an error before a wait for health gives up on it: a restart policy
+ * brings a crashed service back within seconds, so one still down after this has stopped for good (killed, or
+ * failing at every start). CONTAINERS_EXITED_GRACE in seconds, 60 by default.
+ */
+const exitedGraceMs = () => Number(process.env.CONTAINERS_EXITED_GRACE || 60) * 1000;
+
+/** The last lines each of these containers wrote, on stderr. */
+function printLastLines(list) {
+  for (const c of list) {
+    const r = spawnSync('podman', ['logs', '--tail', '15', c.id], { encoding: 'utf8' });
+    process.stderr.write(`--- ${c.name} (últimas linhas)\n${r.stdout}${r.stderr}\n`);
+  }
+}
+
+/**
  * Waits until every container is running and healthy (or has exited 0, like minio-bucket); prints what it
- * still waits for whenever that changes (and every minute), then the time it took. On timeout, the last
- * lines of each container still waited for are printed. Returns the containers.
+ * still waits for whenever that changes (and every minute), then the time it took. Gives up at the timeout, or
+ * as soon as a container has stayed exited with an error for CONTAINERS_EXITED_GRACE (it will not become healthy:
+ * no point waiting the rest of the timeout), printing the last lines of the containers it gave up on. Returns the
+ * containers.
  */
 async function waitHealthy(s, timeoutMs = HEALTH_TIMEOUT_MS, what = 'pilha') {
   const started = Date.now();
   const deadline = started + timeoutMs;
+  const grace = exitedGraceMs();
+  /** Containers seen exited with an error, since when (a restart in between starts the count again). */
+  const failedSince = new Map();
   let last = '';
   let printed = 0;
   let pending = [];
@@ -348,6 +368,18 @@ async function waitHealthy(s, timeoutMs = HEALTH_TIMEOUT_MS, what = 'pilha') {
       log(`${what} saudável em ${((Date.now() - started) / 1000).toFixed(0)} s`);
       return list;
     }
+    const seenAt = Date.now();
+    for (const c of list) {
+      if (c.state === 'exited' && c.exitCode !== 0) {
+        if (!failedSince.has(c.id)) failedSince.set(c.id, seenAt);
+      } else failedSince.delete(c.id);
+    }
+    const dead = list.filter((c) => failedSince.has(c.id) && seenAt - failedSince.get(c.id) >= grace);
+    if (dead.length) {
+      printLastLines(dead);
+      const which = dead.map((c) => `${c.name} (código ${c.exitCode})`).join(', ');
+      throw new Error(`a ${what} não vai ficar saudável: ${which} parado${dead.length > 1 ? 's' : ''} há mais de ${(grace / 1000).toFixed(0)} s`);
+    }
     const now = pending.map((c) => `${c.name}: ${c.state}${c.health ? ` (${c.health})` : ''}`).join(', ');
     if (now !== last || Date.now() - printed > 60_000) {
       log(`${((Date.now() - started) / 1000).toFixed(0)} s, aguardando: ${now || 'nenhum contêiner'}`);
@@ -356,10 +388,7 @@ async function waitHealthy(s, timeoutMs = HEALTH_TIMEOUT_MS, what = 'pilha') {
     }
     await new Promise((r) => setTimeout(r, 2000));
   }
-  for (const c of pending) {
-    const r = spawnSync('podman', ['logs', '--tail', '15', c.id], { encoding: 'utf8' });
-    process.stderr.write(`--- ${c.name} (últimas linhas)\n${r.stdout}${r.stderr}\n`);
-  }
+  printLastLines(pending);
   throw new Error(`a ${what} não ficou saudável em ${(timeoutMs / 1000).toFixed(0)} s: ${last}`);
 }
 
