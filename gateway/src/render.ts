@@ -140,7 +140,7 @@ interface ApiLocation {
   anonymousCache: boolean;
   /** Limited per client address (Route.lookupLimit). */
   lookupLimit: boolean;
-  /** Seconds nginx waits for the answer (Route.answerWait, else UPSTREAM_ANSWER_TIMEOUT_S); a stream waits 600 s. */
+  /** Seconds nginx waits for the answer of a route not streamed (Route.answerWait, else UPSTREAM_ANSWER_TIMEOUT_S). */
   answerWait: number;
 }
 
@@ -159,7 +159,7 @@ export function locations(routes: Route[] = ROUTES): ApiLocation[] {
       stream: !!(r.stream || seen?.stream),
       anonymousCache: !!(r.anonymousCache || seen?.anonymousCache),
       lookupLimit: !!(r.lookupLimit || seen?.lookupLimit),
-      answerWait: Math.max(r.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S, seen?.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S),
+      answerWait: Math.max(r.answerWait ?? UPSTREAM_ANSWER_TIMEOUT_S, seen?.answerWait ?? 0),
     });
   }
   return [...byPath.values()];
